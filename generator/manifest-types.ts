@@ -1,0 +1,300 @@
+/**
+ * The compiled manifest: what the generator emits and what the server and the engine read.
+ *
+ * Definitions go through three stages (see docs/language-outline.md):
+ *   raw (YAML, typed by the json-schema-to-typescript output in .generated/types/definitions.ts)
+ *   -> sanitized (this file's `Manifest`: defaults applied, references resolved)
+ *   -> client (`ClientManifest`: server-only keys removed, by type as well as by value).
+ */
+
+/** A text in several languages; `en` and `ar` are always present once sanitized. */
+export interface LocalText {
+  en: string;
+  ar: string;
+  de?: string;
+  fr?: string;
+  pt?: string;
+}
+
+/** A label as written: an inline text or a key into locales/*.json. Sanitized labels are LocalText. */
+export type Label = LocalText;
+
+export type FieldType =
+  | 'string' | 'text' | 'integer' | 'bigint' | 'number' | 'money' | 'boolean'
+  | 'date' | 'datetime' | 'time' | 'json' | 'file' | 'email' | 'phone';
+
+export type Condition =
+  | { field: string; equals?: unknown; notEquals?: unknown; in?: unknown[]; empty?: boolean }
+  | { setting: string; equals?: unknown; notEquals?: unknown; in?: unknown[] }
+  | { param: string; equals?: unknown; notEquals?: unknown; in?: unknown[] }
+  | { permission: string }
+  | { all: Condition[] }
+  | { any: Condition[] }
+  | { not: Condition };
+
+export interface EntityField {
+  name: string;
+  type: FieldType;
+  label: Label;
+  required: boolean;
+  unique: boolean;
+  default?: unknown;
+  /** Name of the referenced entity (foreign key to its id). */
+  ref?: string;
+  /** Name of the status table whose ids this field holds. */
+  status?: string;
+  /** Shared field rule names (kind: rules). */
+  rules: string[];
+  /** Keystroke filter name (kind: rules, `filters`). */
+  filter?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  enum?: unknown[];
+  search: boolean;
+  /** Never sent to the browser, never accepted from it (e.g. password_hash). */
+  serverOnly: boolean;
+  /** Set by the server only; ignored when a client sends it. */
+  readOnly: boolean;
+  description?: string;
+}
+
+export interface EntityAccess {
+  read: string;
+  write: string;
+  delete: string;
+}
+
+/** Row scope: users without `unless` only see rows where `field` equals the user's `equals` value. */
+export interface EntityScope {
+  field: string;
+  equals: 'user.id' | 'user.student_id' | 'user.applicant_id' | 'user.faculty_id';
+  unless?: string;
+}
+
+export interface Entity {
+  name: string;
+  table: string;
+  label: Label;
+  fields: Record<string, EntityField>;
+  access: EntityAccess;
+  scope?: EntityScope;
+  search: string[];
+  sort: { field: string; order: 'asc' | 'desc' };
+  softDelete: boolean;
+  timestamps: boolean;
+  /** false: a storage table only, with no generic resource API (tokens, one-time passwords). */
+  expose: boolean;
+}
+
+export type Colour =
+  | 'primary' | 'secondary' | 'success' | 'info' | 'warning' | 'danger' | 'light' | 'dark'
+  | 'light-danger' | 'light-dark' | 'light-success' | 'light-warning' | 'light-info'
+  | 'grey' | 'green' | 'blue' | 'yellow' | 'red';
+
+export interface Status {
+  id: number;
+  key: string;
+  name: string;
+  name_local: string;
+  color: Colour;
+}
+
+export interface Transition {
+  from: string[];
+  to: string;
+  permission?: string;
+  action?: string;
+}
+
+export interface StatusTable {
+  name: string;
+  label: Label;
+  flags: boolean;
+  fallbackColor?: Colour;
+  statuses: Status[];
+  initial?: string;
+  transitions?: Transition[];
+}
+
+export interface Permission {
+  name: string;
+  label: Label;
+  special?: 'public' | 'guest';
+  description?: string;
+}
+
+export interface Role {
+  name: string;
+  label: Label;
+  userType: 3 | 4 | 'applicant' | 'guest';
+  permissions: string[];
+  signatory: boolean;
+}
+
+export interface Rule {
+  name: string;
+  description?: string;
+  pattern?: string;
+  anyOfPatterns?: string[];
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  const?: unknown;
+  format?: 'email' | 'date' | 'date-time' | 'year' | 'uri';
+  compare?: { op: '<' | '<=' | '>' | '>=' | '==' | '!='; field: string };
+  distinctFrom?: string[];
+  message: LocalText;
+}
+
+export interface KeystrokeFilter {
+  name: string;
+  /** A regular-expression character class matching one allowed character. */
+  allow: string;
+  description?: string;
+}
+
+export interface UploadRule {
+  maxSizeMB?: number;
+  accept?: string[];
+  maxFiles?: number;
+  maxFileSizeMB?: number;
+}
+
+export interface FormField {
+  name: string;
+  /** Set when the field comes from the form's entity. */
+  field?: string;
+  label: Label;
+  /** JSON Schema (draft 2020-12) of the value. */
+  schema: Record<string, unknown>;
+  required: boolean;
+  rules: string[];
+  filter?: string;
+  widget?: string;
+  upload?: UploadRule;
+  visibleWhen?: Condition;
+  requiredWhen?: Condition;
+  options?: { status?: string; ref?: string };
+}
+
+export interface Form {
+  name: string;
+  title: Label;
+  entity?: string;
+  fields: FormField[];
+  submit?: { method: string; path: string };
+  /** First 12 hex characters of the sha256 of the sanitized definition. */
+  version: string;
+}
+
+export interface WizardTab {
+  name: string;
+  label: Label;
+  form: string;
+  visibleWhen?: Condition;
+}
+
+export interface Wizard {
+  name: string;
+  title: Label;
+  entity?: string;
+  tabs: Record<string, WizardTab>;
+  tabSets: { param: string; sets: Record<string, string[]>; default?: string };
+  version: string;
+}
+
+export type ScreenView = 'list' | 'detail' | 'form' | 'wizard' | 'dashboard' | 'page' | 'plugin';
+
+export interface ScreenColumn {
+  field: string;
+  label: Label;
+  badge?: string;
+  format?: string;
+}
+
+export interface ScreenFilter {
+  field: string;
+  label: Label;
+  statusTable?: string;
+  ref?: string;
+}
+
+export interface ScreenAction {
+  name: string;
+  label: Label;
+  type: 'navigate' | 'call' | 'delete' | 'restore' | 'export' | 'confirm';
+  route?: string;
+  params?: Record<string, string>;
+  method?: string;
+  path?: string;
+  fileName?: string;
+  confirm?: LocalText;
+  permission?: string;
+  visibleWhen?: Condition;
+  row: boolean;
+}
+
+export interface Screen {
+  name: string;
+  path: string;
+  view: ScreenView;
+  title: Label;
+  /** Always set once sanitized: 'public' when the definition names none. */
+  permission: string;
+  layout: { full: boolean; admission: boolean; guest: boolean; anonymous: boolean };
+  source?: {
+    resource?: string;
+    path?: string;
+    filters?: Record<string, unknown>;
+    sort?: { field: string; order: 'asc' | 'desc' };
+  };
+  columns: ScreenColumn[];
+  filters: ScreenFilter[];
+  rowLink?: { route: string; params?: Record<string, string>; newTab?: boolean };
+  actions: ScreenAction[];
+  form?: string;
+  wizard?: string;
+  plugin?: string;
+  menu?: { group?: string; icon?: string; order?: number };
+  visibleWhen?: Condition;
+}
+
+export interface NavigationItem {
+  label: Label;
+  icon?: string;
+  route?: string;
+  permission?: string;
+  children: NavigationItem[];
+}
+
+export interface Navigation {
+  name: string;
+  items: NavigationItem[];
+}
+
+export interface Manifest {
+  /** Hash of the whole manifest. */
+  version: string;
+  entities: Record<string, Entity>;
+  statusTables: Record<string, StatusTable>;
+  permissions: Record<string, Permission>;
+  roles: Record<string, Role>;
+  rules: Record<string, Rule>;
+  filters: Record<string, KeystrokeFilter>;
+  forms: Record<string, Form>;
+  wizards: Record<string, Wizard>;
+  screens: Record<string, Screen>;
+  navigation: Record<string, Navigation>;
+}
+
+/** An entity as the browser sees it: no row scope, no server-only fields. */
+export type ClientEntity = Omit<Entity, 'scope' | 'fields'> & {
+  fields: Record<string, Omit<EntityField, 'serverOnly'>>;
+};
+
+export type ClientManifest = Omit<Manifest, 'entities'> & {
+  entities: Record<string, ClientEntity>;
+};

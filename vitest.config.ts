@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for units, server integration and (through playwright-core) end-to-end tests.
+// Browser-facing unit tests opt into jsdom with a `// @vitest-environment jsdom` comment.
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
