@@ -1,0 +1,33 @@
+/**
+ * i18next for the tree, plus `useSetLanguage()`: switch the language and remember it in
+ * engine/core's language cookie (360 days). Direction follows in theme/DirectionProvider.
+ */
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import type { LanguageStore } from '../../core/language.ts';
+import { isLanguage, type Language } from './index.ts';
+
+type SetLanguage = (language: Language) => void;
+
+const SetLanguageContext = createContext<SetLanguage>(() => {});
+
+export function I18nProvider({ i18n, store, children }: { i18n: I18n; store?: LanguageStore; children: ReactNode }) {
+  const setLanguage = useCallback<SetLanguage>(
+    (language) => {
+      const lang = store ? store.set(language) : language;
+      void i18n.changeLanguage(isLanguage(lang) ? lang : language);
+    },
+    [i18n, store],
+  );
+  const value = useMemo(() => setLanguage, [setLanguage]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <SetLanguageContext.Provider value={value}>{children}</SetLanguageContext.Provider>
+    </I18nextProvider>
+  );
+}
+
+export function useSetLanguage(): SetLanguage {
+  return useContext(SetLanguageContext);
+}

@@ -1,0 +1,31 @@
+/** The renderer registry for the tree, and `<ScreenRenderer>` which draws a screen with the best entry. */
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import type { Screen } from '../../../generator/manifest-types.ts';
+import { useManifest } from '../data/ManifestProvider.tsx';
+import { chooseRenderer, type Registry } from './registry.ts';
+
+const RegistryContext = createContext<Registry | null>(null);
+
+export function RegistryProvider({ registry, children }: { registry: Registry; children: ReactNode }) {
+  return <RegistryContext.Provider value={registry}>{children}</RegistryContext.Provider>;
+}
+
+export function useRegistry(): Registry {
+  const registry = useContext(RegistryContext);
+  if (!registry) throw new Error('useRegistry() needs a <RegistryProvider> above it');
+  return registry;
+}
+
+export function ScreenRenderer({ screen }: { screen: Screen }) {
+  const registry = useRegistry();
+  const manifest = useManifest();
+  const params = useParams();
+  const choice = useMemo(() => chooseRenderer(registry, screen, manifest), [registry, screen, manifest]);
+  const Renderer = choice.renderer;
+  return (
+    <div data-screen={screen.name} data-renderer={choice.name}>
+      <Renderer screen={screen} params={params} />
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+/** A page or plugin screen that names a component (`auth#Login`, `grid#Grid`): draws that component. */
+import { useRegistry } from '../registry/RegistryProvider.tsx';
+import type { RendererProps } from '../registry/registry.ts';
+import { screenComponent } from '../screen-extras.ts';
+import { UnknownRenderer } from './UnknownRenderer.tsx';
+
+export function ComponentRenderer(props: RendererProps) {
+  const { components } = useRegistry();
+  const name = screenComponent(props.screen);
+  const Component = name ? components[name] : undefined;
+  return Component ? <Component {...props} /> : <UnknownRenderer {...props} />;
+}

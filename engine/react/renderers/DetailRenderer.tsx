@@ -1,0 +1,72 @@
+/** The detail screen kind: one record (GET /{resource}/{id}), its fields with labels and badges, page actions. */
+import { Alert, Button, Card, CardContent, Grid, Stack, Typography, LinearProgress } from '@mui/material';
+import { useManifest } from '../data/ManifestProvider.tsx';
+import { useSession } from '../data/SessionProvider.tsx';
+import { useLabel, useLanguage, useUi } from '../i18n/hooks.ts';
+import type { RendererProps } from '../registry/registry.ts';
+import { fillPath, useActionRunner } from './actions.ts';
+import { formatValue, StatusBadge } from './cells.tsx';
+import { columnLabel, sourceEntity, visibleActions } from './list/list-model.ts';
+import { useResource } from './useResource.ts';
+
+/** The API path of a detail screen: its own (parameters filled), else /{resource}/{id}. */
+export function detailPath(screen: RendererProps['screen'], params: RendererProps['params']): string | undefined {
+  if (screen.source?.path) return fillPath(screen.source.path, params);
+  const id = params.id ?? Object.values(params).find((v) => v !== undefined);
+  return screen.source?.resource && id ? `/${screen.source.resource}/${encodeURIComponent(id)}` : undefined;
+}
+
+export function DetailRenderer({ screen, params }: RendererProps) {
+  const manifest = useManifest();
+  const { subject } = useSession();
+  const label = useLabel();
+  const language = useLanguage();
+  const ui = useUi();
+  const entity = sourceEntity(manifest, screen);
+  const record = useResource<Record<string, unknown>>(detailPath(screen, params));
+  const run = useActionRunner(screen, params, record.reload);
+  const actions = visibleActions(screen.actions, subject).page;
+  const columns = screen.columns.length
+    ? screen.columns
+    : Object.values(entity?.fields ?? {}).map((f) => ({ field: f.name, label: f.label, badge: f.status }));
+  const row = record.data ?? {};
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography variant="h5" component="h1">
+          {label(screen.title)}
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          {actions.map((a) => (
+            <Button key={a.name} variant="contained" onClick={() => void run(a, row)}>
+              {label(a.label)}
+            </Button>
+          ))}
+        </Stack>
+      </Stack>
+      {record.loading && <LinearProgress aria-label={ui('loading')} />}
+      {Boolean(record.error) && <Alert severity="error">{ui('loadFailed')}</Alert>}
+      {record.data && (
+        <Card variant="outlined">
+          <CardContent>
+            <Grid container spacing={2}>
+              {columns.map((c) => {
+                const table = c.badge ? manifest.statusTables[c.badge] : undefined;
+                return (
+                  <Grid key={c.field} size={{ xs: 12, sm: 6, md: 4 }}>
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {label(columnLabel(c, entity))}
+                    </Typography>
+                    <Typography component="div">
+                      {table ? <StatusBadge table={table} value={row[c.field]} language={language} /> : formatValue(row[c.field], undefined, entity?.fields[c.field]?.type, language)}
+                    </Typography>
+                  </Grid>
+                );
+              })}
+            </Grid>
+          </CardContent>
+        </Card>
+      )}
+    </Stack>
+  );
+}

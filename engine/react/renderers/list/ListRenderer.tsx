@@ -1,0 +1,56 @@
+/** The list screen kind: the controller (state in the address, server paging) wired to the MUI view. */
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Stack, Typography } from '@mui/material';
+import { useApi } from '../../data/ApiProvider.tsx';
+import { useManifest } from '../../data/ManifestProvider.tsx';
+import { useSession } from '../../data/SessionProvider.tsx';
+import { useLabel } from '../../i18n/hooks.ts';
+import type { RendererProps } from '../../registry/registry.ts';
+import { hrefFor, paramsFromRow } from '../../router/paths.ts';
+import { useActionRunner } from '../actions.ts';
+import { listRequestBody, sourceEntity, visibleActions } from './list-model.ts';
+import { apiListFetcher, useListController } from './useListController.ts';
+import { ListView } from './ListView.tsx';
+
+export function ListRenderer({ screen, params }: RendererProps) {
+  const manifest = useManifest();
+  const api = useApi();
+  const { subject } = useSession();
+  const label = useLabel();
+  const navigate = useNavigate();
+  const fetcher = useMemo(() => apiListFetcher(api), [api]);
+  const controller = useListController(screen, fetcher);
+  const run = useActionRunner(screen, params, controller.reload);
+  const actions = useMemo(() => visibleActions(screen.actions, subject), [screen.actions, subject]);
+  const rowLink = screen.rowLink;
+  const onRowClick = rowLink
+    ? (row: Record<string, unknown>) => {
+        const href = hrefFor(manifest, rowLink.route, paramsFromRow(rowLink.params ?? { id: 'id' }, row, params));
+        if (!href) return;
+        if (rowLink.newTab) window.open(href, '_blank', 'noopener');
+        else void navigate(href);
+      }
+    : undefined;
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1">
+        {label(screen.title)}
+      </Typography>
+      <ListView
+        screen={screen}
+        entity={sourceEntity(manifest, screen)}
+        statusTables={manifest.statusTables}
+        controller={controller}
+        pageActions={actions.page}
+        rowActions={actions.row}
+        onAction={(action, row) => {
+          // an export takes the list's current filters as its payload
+          const body = action.type === 'export' ? listRequestBody(screen, controller.state, controller.sort) : undefined;
+          void run(action, row, body);
+        }}
+        onRowClick={onRowClick}
+      />
+    </Stack>
+  );
+}

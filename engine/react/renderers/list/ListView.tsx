@@ -1,0 +1,122 @@
+/**
+ * The MUI view of a list: toolbar (search, filters, page actions), a sortable table with
+ * badges and row actions, the empty state and server paging. It draws the controller's
+ * state and calls its commands; it loads nothing itself.
+ */
+import { Alert, Box, Button, Card, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, Tooltip, Typography, LinearProgress } from '@mui/material';
+import Add from '@mui/icons-material/Add';
+import Delete from '@mui/icons-material/Delete';
+import Edit from '@mui/icons-material/Edit';
+import FileDownload from '@mui/icons-material/FileDownload';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import type { ClientEntity, Screen, ScreenAction, StatusTable } from '../../../../generator/manifest-types.ts';
+import { useLabel, useLanguage, useUi } from '../../i18n/hooks.ts';
+import { formatValue, StatusBadge } from '../cells.tsx';
+import { columnLabel, type Row } from './list-model.ts';
+import { ListFilters } from './ListFilters.tsx';
+import type { ListController } from './useListController.ts';
+
+export const PER_PAGE_OPTIONS = [10, 25, 50, 100];
+
+export interface ListViewProps {
+  screen: Screen;
+  entity: ClientEntity | undefined;
+  statusTables: Record<string, StatusTable>;
+  controller: ListController;
+  pageActions: ScreenAction[];
+  rowActions: ScreenAction[];
+  onAction(action: ScreenAction, row?: Row): void;
+  onRowClick?: (row: Row) => void;
+}
+
+function actionIcon(action: ScreenAction) {
+  if (action.type === 'export') return <FileDownload />;
+  if (action.type === 'delete') return <Delete fontSize="small" />;
+  if (action.name.includes('edit')) return <Edit fontSize="small" />;
+  if (action.name.includes('add') || action.name.includes('create')) return <Add />;
+  return <ChevronRight fontSize="small" />;
+}
+
+export function ListView(props: ListViewProps) {
+  const { screen, entity, statusTables, controller, pageActions, rowActions, onAction, onRowClick } = props;
+  const label = useLabel();
+  const language = useLanguage();
+  const ui = useUi();
+  const { state, sort } = controller;
+  return (
+    <Card variant="outlined">
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ p: 2, justifyContent: 'space-between' }}>
+        <ListFilters filters={screen.filters} controller={controller} />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          {pageActions.map((a) => (
+            <Button key={a.name} variant={a.type === 'export' ? 'outlined' : 'contained'} startIcon={actionIcon(a)} onClick={() => onAction(a)}>
+              {label(a.label)}
+            </Button>
+          ))}
+        </Stack>
+      </Stack>
+      {controller.loading && <LinearProgress aria-label={ui('loading')} />}
+      {Boolean(controller.error) && !controller.loading && (
+        <Alert severity="error" sx={{ mx: 2 }} action={<Button color="inherit" size="small" onClick={controller.reload}>{ui('retry')}</Button>}>
+          {ui('loadFailed')}
+        </Alert>
+      )}
+      <TableContainer>
+        <Table size="small" aria-label={label(screen.title)}>
+          <TableHead>
+            <TableRow>
+              {screen.columns.map((c) => (
+                <TableCell key={c.field} sortDirection={sort?.field === c.field ? sort.order : false}>
+                  <TableSortLabel active={sort?.field === c.field} direction={sort?.field === c.field ? sort.order : 'asc'} onClick={() => controller.toggleSort(c.field)}>
+                    {label(columnLabel(c, entity))}
+                  </TableSortLabel>
+                </TableCell>
+              ))}
+              {rowActions.length > 0 && <TableCell align="right">{ui('actions')}</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {controller.rows.map((row, i) => (
+              <TableRow key={String(row.id ?? i)} hover sx={onRowClick ? { cursor: 'pointer' } : undefined} onClick={onRowClick ? () => onRowClick(row) : undefined}>
+                {screen.columns.map((c) => {
+                  const table = c.badge ? statusTables[c.badge] : undefined;
+                  return (
+                    <TableCell key={c.field}>
+                      {table ? <StatusBadge table={table} value={row[c.field]} language={language} /> : formatValue(row[c.field], c.format, entity?.fields[c.field]?.type, language)}
+                    </TableCell>
+                  );
+                })}
+                {rowActions.length > 0 && (
+                  <TableCell align="right" onClick={(e) => e.stopPropagation()}>
+                    {rowActions.map((a) => (
+                      <Tooltip key={a.name} title={label(a.label)}>
+                        <IconButton size="small" aria-label={label(a.label)} onClick={() => onAction(a, row)}>
+                          {actionIcon(a)}
+                        </IconButton>
+                      </Tooltip>
+                    ))}
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {!controller.loading && controller.rows.length === 0 && !controller.error && (
+        <Box sx={{ py: 6, textAlign: 'center' }}>
+          <Typography color="text.secondary">{ui('noRecords')}</Typography>
+        </Box>
+      )}
+      <TablePagination
+        component="div"
+        count={controller.total}
+        page={Math.max(0, state.page - 1)}
+        onPageChange={(_e, page) => controller.setPage(page + 1)}
+        rowsPerPage={state.perPage}
+        rowsPerPageOptions={PER_PAGE_OPTIONS.includes(state.perPage) ? PER_PAGE_OPTIONS : [...PER_PAGE_OPTIONS, state.perPage].sort((a, b) => a - b)}
+        onRowsPerPageChange={(e) => controller.setPerPage(Number(e.target.value))}
+        labelRowsPerPage={ui('rowsPerPage')}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * What a list shows, computed by pure functions from the screen, the entity and the list
+ * state: the request body of the generic list call, the rows and total of its answer, the
+ * column headers, the sort kept in the address, and which actions the user may use.
+ */
+import type { ClientEntity, ClientManifest, LocalText, Screen, ScreenAction } from '../../../../generator/manifest-types.ts';
+import { can, type PermissionSubject } from '../../../core/permissions.ts';
+import { toEntries, type QueryInput } from '../../../core/query.ts';
+import type { ListState } from '../../../core/list-state.ts';
+
+export interface Sort {
+  field: string;
+  order: 'asc' | 'desc';
+}
+
+export const SORT_KEY = 'sort';
+export const ORDER_KEY = 'order';
+
+/** The sort in the address (`sort=name&order=desc`), else the screen's, else none. */
+export function readSort(query: QueryInput, screen: Pick<Screen, 'source' | 'columns'>): Sort | undefined {
+  const entries = toEntries(query);
+  const field = entries.find(([k]) => k === SORT_KEY)?.[1];
+  const order = entries.find(([k]) => k === ORDER_KEY)?.[1] === 'desc' ? 'desc' : 'asc';
+  if (field && screen.columns.some((c) => c.field === field)) return { field, order };
+  return screen.source?.sort;
+}
+
+/** The address query with the sort set (or removed when it equals the screen's default). */
+export function withSort(query: URLSearchParams, sort: Sort | undefined, fallback?: Sort): URLSearchParams {
+  const out = new URLSearchParams(query);
+  out.delete(SORT_KEY);
+  out.delete(ORDER_KEY);
+  if (sort && !(fallback && fallback.field === sort.field && fallback.order === sort.order)) {
+    out.set(SORT_KEY, sort.field);
+    if (sort.order === 'desc') out.set(ORDER_KEY, 'desc');
+  }
+  return out;
+}
+
+/** Clicking a header: ascending, then descending, then back to the default. */
+export function nextSort(current: Sort | undefined, field: string): Sort | undefined {
+  if (current?.field !== field) return { field, order: 'asc' };
+  return current.order === 'asc' ? { field, order: 'desc' } : undefined;
+}
+
+/** The body of POST /{resource} (server/resources/list-query.ts). */
+export function listRequestBody(screen: Pick<Screen, 'source'>, state: ListState, sort: Sort | undefined) {
+  const filters: Record<string, unknown> = { ...(screen.source?.filters ?? {}) };
+  for (const [field, ids] of Object.entries(state.filters)) {
+    if (ids.length) filters[field] = ids.length === 1 ? ids[0] : ids;
+  }
+  return {
+    filters,
+    search: state.search,
+    ...(sort ? { sort } : {}),
+    page: state.page,
+    perPage: state.perPage,
+  };
+}
+
+/** The API path of a list: the screen's own, else the resource's. */
+export function listPath(screen: Pick<Screen, 'source'>): string | undefined {
+  if (screen.source?.path) return screen.source.path;
+  return screen.source?.resource ? `/${screen.source.resource}` : undefined;
+}
+
+export type Row = Record<string, unknown>;
+
+export interface ListPage {
+  rows: Row[];
+  total: number;
+}
+
+/** Rows and total from the answer shapes servers use: `{data, total}`, `{data: {data, total}}`, `{rows, total}`, `[...]`. */
+export function normalizeListResponse(body: unknown): ListPage {
+  if (Array.isArray(body)) return { rows: body as Row[], total: body.length };
+  if (!body || typeof body !== 'object') return { rows: [], total: 0 };
+  const b = body as Record<string, unknown>;
+  const rows = Array.isArray(b.data) ? b.data : Array.isArray(b.rows) ? b.rows : Array.isArray(b.items) ? b.items : undefined;
+  if (rows) {
+    const meta = (b.meta ?? b.pagination ?? {}) as Record<string, unknown>;
+    const total = Number(b.total ?? meta.total ?? rows.length);
+    return { rows: rows as Row[], total: Number.isFinite(total) ? total : rows.length };
+  }
+  if (b.data && typeof b.data === 'object') return normalizeListResponse(b.data);
+  return { rows: [], total: 0 };
+}
+
+/** A column's header: its own label, else the entity field's, else the field name. */
+export function columnLabel(column: { field: string; label?: LocalText }, entity: ClientEntity | undefined): LocalText {
+  if (column.label && (column.label.en || column.label.ar)) return column.label;
+  const field = entity?.fields[column.field];
+  return field?.label ?? { en: column.field, ar: column.field };
+}
+
+/** The actions the user may use, split into page actions and row actions. */
+export function visibleActions(actions: readonly ScreenAction[], subject: PermissionSubject | null) {
+  const allowed = actions.filter((a) => !a.permission || can(subject, a.permission));
+  return { page: allowed.filter((a) => !a.row), row: allowed.filter((a) => a.row) };
+}
+
+/** The entity of a screen's source. */
+export function sourceEntity(manifest: Pick<ClientManifest, 'entities'>, screen: Pick<Screen, 'source'>): ClientEntity | undefined {
+  const name = screen.source?.resource;
+  return name ? manifest.entities[name] : undefined;
+}
+
+/** The number of pages for a total (at least 1). */
+export function pageCount(total: number, perPage: number): number {
+  return Math.max(1, Math.ceil(total / Math.max(1, perPage)));
+}

@@ -1,0 +1,98 @@
+/**
+ * The headless list controller: list state (page, perPage, search, filters, sort) read from
+ * and written to the address query (engine/core list-state), the page of rows loaded from the
+ * server, and the commands a view calls. No MUI here: `ListView` draws what it returns.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { Screen } from '../../../../generator/manifest-types.ts';
+import { mergeListQuery, readListState, updateListState, type ListState } from '../../../core/list-state.ts';
+import type { ApiClient } from '../../../core/api/client.ts';
+import { listPath, listRequestBody, nextSort, normalizeListResponse, readSort, withSort, type Row, type Sort } from './list-model.ts';
+
+export interface ListController {
+  state: ListState;
+  sort: Sort | undefined;
+  rows: Row[];
+  total: number;
+  loading: boolean;
+  error: unknown;
+  setPage(page: number): void;
+  setPerPage(perPage: number): void;
+  setSearch(search: string): void;
+  setFilter(field: string, ids: string[]): void;
+  clearFilters(): void;
+  toggleSort(field: string): void;
+  reload(): void;
+}
+
+export type ListFetcher = (path: string, body: ReturnType<typeof listRequestBody>) => Promise<unknown>;
+
+/** The generic list call: POST /{resource} with the filters as the payload. */
+export function apiListFetcher(api: Pick<ApiClient, 'post'>): ListFetcher {
+  return (path, body) => api.post(path, body);
+}
+
+export function useListController(screen: Screen, fetcher: ListFetcher): ListController {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filterFields = useMemo(() => screen.filters.map((f) => f.field), [screen.filters]);
+  const query = searchParams.toString();
+  const state = useMemo(() => readListState(query, { filterFields }), [query, filterFields]);
+  const sort = useMemo(() => readSort(query, screen), [query, screen]);
+  const [result, setResult] = useState<{ rows: Row[]; total: number }>({ rows: [], total: 0 });
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<unknown>(null);
+  const [reloads, setReloads] = useState(0);
+  const latest = useRef(0);
+
+  const path = listPath(screen);
+  const bodyKey = JSON.stringify(listRequestBody(screen, state, sort));
+
+  useEffect(() => {
+    if (!path) {
+      setLoading(false);
+      return;
+    }
+    const ticket = ++latest.current;
+    setLoading(true);
+    fetcher(path, JSON.parse(bodyKey) as ReturnType<typeof listRequestBody>).then(
+      (body) => {
+        if (ticket !== latest.current) return;
+        setResult(normalizeListResponse(body));
+        setError(null);
+        setLoading(false);
+      },
+      (e: unknown) => {
+        if (ticket !== latest.current) return;
+        setError(e);
+        setResult({ rows: [], total: 0 });
+        setLoading(false);
+      },
+    );
+  }, [path, bodyKey, fetcher, reloads]);
+
+  const write = useCallback(
+    (patch: Partial<ListState>, nextSortValue: Sort | undefined = sort) => {
+      const next = updateListState(state, patch);
+      const merged = withSort(mergeListQuery(searchParams, next), nextSortValue, screen.source?.sort);
+      setSearchParams(merged);
+    },
+    [state, sort, searchParams, setSearchParams, screen.source?.sort],
+  );
+
+  return {
+    state,
+    sort,
+    rows: result.rows,
+    total: result.total,
+    loading,
+    error,
+    setPage: (page) => write({ page }),
+    setPerPage: (perPage) => write({ perPage }),
+    setSearch: (search) => write({ search }),
+    setFilter: (field, ids) => write({ filters: { ...state.filters, [field]: ids } }),
+    clearFilters: () => write({ filters: {}, search: '' }),
+    toggleSort: (field) => write({ page: 1 }, nextSort(sort, field)),
+    reload: () => setReloads((n) => n + 1),
+  };
+}

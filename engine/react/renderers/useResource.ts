@@ -1,0 +1,41 @@
+/** Loads one API path for a renderer (detail records, dashboards): data, loading, error, reload. */
+import { useCallback, useEffect, useState } from 'react';
+import { useApi } from '../data/ApiProvider.tsx';
+
+export interface Resource<T> {
+  data?: T;
+  loading: boolean;
+  error: unknown;
+  reload(): void;
+}
+
+/** Unwraps `{data: X}` envelopes; anything else is returned as is. */
+export function unwrapData(body: unknown): unknown {
+  if (body && typeof body === 'object' && !Array.isArray(body) && 'data' in body && Object.keys(body).length <= 3) {
+    return (body as { data: unknown }).data;
+  }
+  return body;
+}
+
+export function useResource<T = unknown>(path: string | undefined): Resource<T> {
+  const api = useApi();
+  const [state, setState] = useState<{ data?: T; loading: boolean; error: unknown }>({ loading: !!path, error: null });
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    if (!path) {
+      setState({ loading: false, error: null });
+      return;
+    }
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    api.get(path).then(
+      (body) => live && setState({ data: unwrapData(body) as T, loading: false, error: null }),
+      (error: unknown) => live && setState({ loading: false, error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, path, tick]);
+  const reload = useCallback(() => setTick((n) => n + 1), []);
+  return { ...state, reload };
+}

@@ -1,0 +1,144 @@
+/**
+ * The generator's pipeline: load -> validate -> cross-check -> sanitize -> version -> emit.
+ *
+ * `createCompiler` keeps parsed and validated files between runs, keyed by path and content
+ * hash, so a recompile after one file changed reparses that file only, then re-runs the
+ * cross-check over the whole set (a change can break a reference anywhere).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildIndex, type Def } from './definitions-index.ts';
+import { crosscheck } from './crosscheck.ts';
+import { emit, newEmitCache } from './emit.ts';
+import { sortErrors, type GenError } from './errors.ts';
+import { hashText, listDefinitionFiles, parseDefinition, type LoadedFile } from './load.ts';
+import { loadLocales } from './locales.ts';
+import type { Manifest } from './manifest-types.ts';
+import type { RawDefinition } from './raw-types.ts';
+import { sanitize } from './sanitize.ts';
+import { loadSchemaSet } from './schemas.ts';
+import { validateDefinition } from './validate.ts';
+import { applyVersions, archiveVersions } from './versions.ts';
+
+export interface CompileOptions {
+  /** Folder the others default under; process.cwd() when omitted. */
+  root?: string;
+  screensDir?: string;
+  schemasDir?: string;
+  localesDir?: string;
+  /** The generated folder (.generated). */
+  outDir?: string;
+  /** The committed version archive (versions). */
+  versionsDir?: string;
+  /** false: compile and check only, write nothing (tests, the bench's check-only figure). */
+  write?: boolean;
+}
+
+export interface CompileResult {
+  /** Undefined when there are errors: nothing is written then, the last good output stays. */
+  manifest?: Manifest;
+  errors: GenError[];
+  /** Files written by this run (generated files and new archived versions). */
+  files: string[];
+  /** Number of definition files compiled. */
+  definitions: number;
+  ms: number;
+  /** Milliseconds per stage (load+validate, check, sanitize, write): for the bench. */
+  phases: Record<string, number>;
+}
+
+interface CachedFile {
+  hash: string;
+  loaded: LoadedFile;
+  /** Syntax and schema errors of this file alone. */
+  errors: GenError[];
+}
+
+export interface Compiler {
+  /** Compiles the folder. `changed` (absolute paths) limits rereading to those files. */
+  compile(changed?: string[]): Promise<CompileResult>;
+  readonly options: Required<CompileOptions>;
+}
+
+export function resolveOptions(options: CompileOptions = {}): Required<CompileOptions> {
+  const root = path.resolve(options.root ?? process.cwd());
+  const at = (dir: string | undefined, dflt: string) => path.resolve(root, dir ?? dflt);
+  return {
+    root,
+    screensDir: at(options.screensDir, 'screens'),
+    schemasDir: at(options.schemasDir, 'schemas'),
+    localesDir: at(options.localesDir, 'locales'),
+    outDir: at(options.outDir, '.generated'),
+    versionsDir: at(options.versionsDir, 'versions'),
+    write: options.write ?? true,
+  };
+}
+
+export function createCompiler(options: CompileOptions = {}): Compiler {
+  const opts = resolveOptions(options);
+  const files = new Map<string, CachedFile>();
+  const emitCache = newEmitCache();
+  const archived = new Set<string>();
+  let schemaHash = '';
+
+  async function compile(changed?: string[]): Promise<CompileResult> {
+    const started = performance.now();
+    const phases: Record<string, number> = {};
+    let mark = started;
+    const lap = (name: string) => {
+      const now = performance.now();
+      phases[name] = now - mark;
+      mark = now;
+    };
+    const schemas = await loadSchemaSet(opts.schemasDir);
+    if (schemas.hash !== schemaHash) {
+      // New schemas: every cached validation is stale.
+      files.clear();
+      schemaHash = schemas.hash;
+    }
+    const [paths, locales] = await Promise.all([listDefinitionFiles(opts.screensDir), loadLocales(opts.localesDir)]);
+    const wanted = changed ? new Set(changed.map((c) => path.resolve(c))) : undefined;
+    for (const cachedPath of files.keys()) if (!paths.includes(cachedPath)) files.delete(cachedPath);
+    await Promise.all(
+      paths.map(async (file) => {
+        const cached = files.get(file);
+        if (cached && wanted && !wanted.has(file)) return;
+        const text = await readFile(file, 'utf8');
+        const hash = hashText(text);
+        if (cached?.hash === hash) return;
+        const loaded = parseDefinition(file, text);
+        files.set(file, { hash, loaded, errors: [...loaded.errors, ...validateDefinition(loaded, schemas)] });
+      }),
+    );
+
+    lap('load+validate');
+    const all = paths.map((p) => files.get(p)!);
+    const errors = all.flatMap((f) => f.errors);
+    const valid: Def[] = all.filter((f) => f.errors.length === 0).map((f) => ({ file: f.loaded, value: f.loaded.value as RawDefinition }));
+    const { index, errors: indexErrors } = buildIndex(all.map((f) => f.loaded));
+    errors.push(...indexErrors, ...crosscheck(valid, index, locales));
+    const result: CompileResult = { errors: sortErrors(errors), files: [], definitions: paths.length, ms: 0, phases };
+    lap('crosscheck');
+    if (errors.length === 0) {
+      result.manifest = applyVersions(sanitize(valid.map((d) => d.value), locales));
+      lap('sanitize+version');
+      if (opts.write) {
+        const [written, versions] = await Promise.all([
+          emit(result.manifest, schemas, opts.outDir, emitCache),
+          archiveVersions(result.manifest, opts.versionsDir, archived),
+        ]);
+        result.files = [...written, ...versions];
+        lap('write');
+      }
+    }
+    result.ms = performance.now() - started;
+    return result;
+  }
+
+  return { compile, options: opts };
+}
+
+/** One-shot compile of a whole folder (the CLI). */
+export async function compileAll(options: CompileOptions = {}): Promise<CompileResult> {
+  return createCompiler(options).compile();
+}

@@ -1,0 +1,262 @@
+/**
+ * Cross-checks the whole set of valid definitions: every reference resolves, every status has a
+ * colour, every label has English and Arabic. Each error points at the referencing node.
+ *
+ * Runs only on files that passed schema validation, so shapes can be trusted here; names come
+ * from the index built over every parsed file.
+ */
+import type { GenError } from './errors.ts';
+import type { JsonPath } from './load.ts';
+import { missingLanguages, type Locales } from './locales.ts';
+import type { Condition } from './manifest-types.ts';
+import type { RawEntity, RawForm, RawNavItem, RawNavigation, RawRole, RawScreen, RawStatusTable, RawWizard } from './raw-types.ts';
+import type { Declared, Def, DefinitionIndex } from './definitions-index.ts';
+import { closest, COLOURS } from './validate.ts';
+
+/** Permissions every set has without declaring them (see Permission.special). */
+const BUILTIN_PERMISSIONS = ['public', 'guest'];
+/** Rule names the engine knows without a `kind: rules` entry. */
+const BUILTIN_RULES = ['required'];
+/** Columns every entity row has. */
+const IMPLICIT_FIELDS = ['id', 'created_at', 'updated_at', 'deleted_at'];
+/** Keys whose value is a label ({en, ar} or a locale key). */
+const LABEL_KEYS = new Set(['label', 'title', 'message', 'confirm']);
+/** Keys whose value is a map keyed by names the analyst chose. */
+const NAME_MAPS = new Set(['fields', 'tabs', 'rules', 'filters', 'sets', 'params']);
+
+export function crosscheck(defs: Def[], index: DefinitionIndex, locales: Locales): GenError[] {
+  const errors: GenError[] = [];
+  for (const def of defs) {
+    const c = new Checker(def, index, errors);
+    checkLabels(def, locales, errors);
+    switch (def.value.kind) {
+      case 'permissions': break;
+      case 'rules': break;
+      case 'role': c.role(def.value); break;
+      case 'statusTable': c.statusTable(def.value); break;
+      case 'entity': c.entity(def.value); break;
+      case 'form': c.form(def.value); break;
+      case 'wizard': c.wizard(def.value); break;
+      case 'screen': c.screen(def.value); break;
+      case 'navigation': c.navigation(def.value); break;
+    }
+  }
+  return errors;
+}
+
+class Checker {
+  constructor(private def: Def, private index: DefinitionIndex, private errors: GenError[]) {}
+
+  error(path: JsonPath, message: string, hint: string, key = false): void {
+    const pos = this.def.file.locate(path, { key });
+    this.errors.push({ file: this.def.file.file, line: pos.line, column: pos.column, message, hint });
+  }
+
+  /** Reports `name` at `path` unless `map` declares it. */
+  ref(path: JsonPath, name: unknown, map: Map<string, unknown>, what: string, declareHint: string, builtins: string[] = []): boolean {
+    if (typeof name !== 'string' || map.has(name) || builtins.includes(name)) return true;
+    const close = closest(name, [...map.keys(), ...builtins]);
+    this.error(path, `unknown ${what} '${name}'`, `${close ? `did you mean '${close}'? ` : ''}${declareHint}`);
+    return false;
+  }
+
+  permission(path: JsonPath, name: unknown): void {
+    this.ref(path, name, this.index.permissions, 'permission', 'declare it in a kind: permissions file', BUILTIN_PERMISSIONS);
+  }
+  entityRef(path: JsonPath, name: unknown): Declared<RawEntity> | undefined {
+    if (!this.ref(path, name, this.index.entities, 'entity', 'declare it in a kind: entity file')) return undefined;
+    return typeof name === 'string' ? this.index.entities.get(name) : undefined;
+  }
+  statusRef(path: JsonPath, name: unknown): void {
+    this.ref(path, name, this.index.statusTables, 'status table', 'declare it in a kind: statusTable file');
+  }
+  route(path: JsonPath, name: unknown): void {
+    this.ref(path, name, this.index.screens, 'route', 'a route is the name of a kind: screen definition');
+  }
+  rules(path: JsonPath, names: unknown): void {
+    if (!Array.isArray(names)) return;
+    names.forEach((n, i) => this.ref([...path, i], n, this.index.rules, 'rule', 'declare it under rules: in a kind: rules file', BUILTIN_RULES));
+  }
+  filter(path: JsonPath, name: unknown): void {
+    this.ref(path, name, this.index.filters, 'filter', 'declare it under filters: in a kind: rules file');
+  }
+  /** A field of an entity; `entity` undefined means the entity itself is unknown (already reported). */
+  field(path: JsonPath, name: unknown, entity: Declared<RawEntity> | undefined, owner: string): void {
+    if (!entity || typeof name !== 'string' || name.includes('.')) return;
+    const fields = Object.keys(entity.value.fields ?? {});
+    if (fields.includes(name) || IMPLICIT_FIELDS.includes(name)) return;
+    const close = closest(name, fields);
+    this.error(path, `unknown field '${name}' of entity '${entity.value.name}'`, `${close ? `did you mean '${close}'? ` : ''}${owner}: ${fields.join(', ')}`);
+  }
+  condition(path: JsonPath, cond: Condition | undefined, fields?: string[]): void {
+    if (!cond || typeof cond !== 'object') return;
+    if ('permission' in cond) this.permission([...path, 'permission'], cond.permission);
+    if ('all' in cond) cond.all.forEach((c, i) => this.condition([...path, 'all', i], c, fields));
+    if ('any' in cond) cond.any.forEach((c, i) => this.condition([...path, 'any', i], c, fields));
+    if ('not' in cond) this.condition([...path, 'not'], cond.not, fields);
+    if ('field' in cond && fields && !fields.includes(cond.field)) {
+      const close = closest(cond.field, fields);
+      this.error([...path, 'field'], `unknown field '${cond.field}' in condition`, `${close ? `did you mean '${close}'? ` : ''}fields of this form: ${fields.join(', ')}`);
+    }
+  }
+
+  role(role: RawRole): void {
+    (role.permissions ?? []).forEach((p, i) => this.permission(['permissions', i], p));
+  }
+
+  statusTable(table: RawStatusTable): void {
+    const ids = new Map<number, number>();
+    const keys = new Map<string, number>();
+    (table.statuses ?? []).forEach((s, i) => {
+      if (ids.has(s.id)) this.error(['statuses', i, 'id'], `duplicate status id ${s.id} in '${table.name}'`, `status ${ids.get(s.id)! + 1} has it already: ids are unique in a table`);
+      else ids.set(s.id, i);
+      if (keys.has(s.key)) this.error(['statuses', i, 'key'], `duplicate status key '${s.key}' in '${table.name}'`, `status ${keys.get(s.key)! + 1} has it already: keys are unique in a table`);
+      else keys.set(s.key, i);
+      if (!s.color) this.error(['statuses', i], `status '${s.key}' has no colour`, `add color: one of ${COLOURS.join(', ')}`);
+    });
+    const statusKey = (path: JsonPath, key: unknown, star: boolean) => {
+      if (typeof key !== 'string' || keys.has(key) || (star && key === '*')) return;
+      const close = closest(key, [...keys.keys()]);
+      this.error(path, `unknown status key '${key}' in '${table.name}'`, `${close ? `did you mean '${close}'? ` : ''}keys: ${[...keys.keys()].join(', ')}`);
+    };
+    statusKey(['initial'], table.initial, false);
+    (table.transitions ?? []).forEach((t, i) => {
+      const from = Array.isArray(t.from) ? t.from : [t.from];
+      from.forEach((k, j) => statusKey(Array.isArray(t.from) ? ['transitions', i, 'from', j] : ['transitions', i, 'from'], k, true));
+      statusKey(['transitions', i, 'to'], t.to, false);
+      this.permission(['transitions', i, 'permission'], t.permission);
+    });
+  }
+
+  entity(entity: RawEntity): void {
+    const self: Declared<RawEntity> = { file: this.def.file, path: ['name'], value: entity };
+    for (const [name, f] of Object.entries(entity.fields ?? {})) {
+      const at = ['fields', name];
+      if (f.ref) this.entityRef([...at, 'ref'], f.ref);
+      if (f.status) this.statusRef([...at, 'status'], f.status);
+      this.rules([...at, 'rules'], f.rules);
+      if (f.filter) this.filter([...at, 'filter'], f.filter);
+    }
+    for (const verb of ['read', 'write', 'delete'] as const) this.permission(['access', verb], entity.access?.[verb]);
+    (entity.search ?? []).forEach((s, i) => this.field(['search', i], s, self, 'search a field of this entity'));
+    this.field(['sort', 'field'], entity.sort?.field, self, 'sort by a field of this entity');
+    if (entity.scope) {
+      this.field(['scope', 'field'], entity.scope.field, self, 'scope by a field of this entity');
+      this.permission(['scope', 'unless'], entity.scope.unless);
+    }
+  }
+
+  form(form: RawForm): void {
+    const entity = form.entity ? this.entityRef(['entity'], form.entity) : undefined;
+    const names = form.fields.map((f) => f.name ?? f.field ?? '');
+    const seen = new Set<string>();
+    form.fields.forEach((f, i) => {
+      const at = ['fields', i];
+      const name = f.name ?? f.field ?? '';
+      if (seen.has(name)) this.error(at, `duplicate form field '${name}'`, 'each field appears once in a form');
+      seen.add(name);
+      if (f.field !== undefined) {
+        if (!form.entity) this.error([...at, 'field'], `field '${f.field}' refers to an entity field but the form has no entity`, 'add entity: <name> to the form, or write name:, schema: and label: instead');
+        else this.field([...at, 'field'], f.field, entity, `fields of '${form.entity}'`);
+      } else if (!f.schema) {
+        this.error(at, `inline field '${name}' has no schema`, "add schema: {type: string} or refer to an entity field with field:");
+      }
+      this.rules([...at, 'rules'], f.rules);
+      if (f.filter) this.filter([...at, 'filter'], f.filter);
+      this.condition([...at, 'visibleWhen'], f.visibleWhen, names);
+      this.condition([...at, 'requiredWhen'], f.requiredWhen, names);
+    });
+  }
+
+  wizard(wizard: RawWizard): void {
+    if (wizard.entity) this.entityRef(['entity'], wizard.entity);
+    const tabs = Object.keys(wizard.tabs ?? {});
+    for (const [name, tab] of Object.entries(wizard.tabs ?? {})) {
+      this.ref(['tabs', name, 'form'], tab.form, this.index.forms, 'form', 'declare it in a kind: form file');
+      this.condition(['tabs', name, 'visibleWhen'], tab.visibleWhen);
+    }
+    const sets = wizard.tabSets?.sets ?? {};
+    for (const [set, list] of Object.entries(sets)) {
+      list.forEach((tab, i) => {
+        if (tabs.includes(tab)) return;
+        const close = closest(tab, tabs);
+        this.error(['tabSets', 'sets', set, i], `unknown tab '${tab}'`, `${close ? `did you mean '${close}'? ` : ''}declare it under tabs: (${tabs.join(', ')})`);
+      });
+    }
+    const dflt = wizard.tabSets?.default;
+    if (dflt !== undefined && !(dflt in sets)) this.error(['tabSets', 'default'], `unknown tab set '${dflt}'`, `sets: ${Object.keys(sets).join(', ')}`);
+  }
+
+  screen(screen: RawScreen): void {
+    this.permission(['permission'], screen.permission);
+    const resource = screen.source?.resource;
+    const entity = resource ? this.entityRef(['source', 'resource'], resource) : undefined;
+    const fieldsOf = `fields of '${resource ?? ''}'`;
+    for (const key of Object.keys(screen.source?.filters ?? {})) this.field(['source', 'filters', key], key, entity, fieldsOf);
+    this.field(['source', 'sort', 'field'], screen.source?.sort?.field, entity, fieldsOf);
+    (screen.columns ?? []).forEach((col, i) => {
+      this.field(['columns', i, 'field'], col.field, entity, fieldsOf);
+      if (col.badge) this.statusRef(['columns', i, 'badge'], col.badge);
+    });
+    (screen.filters ?? []).forEach((f, i) => {
+      this.field(['filters', i, 'field'], f.field, entity, fieldsOf);
+      if (f.statusTable) this.statusRef(['filters', i, 'statusTable'], f.statusTable);
+    });
+    if (screen.rowLink) this.route(['rowLink', 'route'], screen.rowLink.route);
+    (screen.actions ?? []).forEach((a, i) => {
+      if (a.route) this.route(['actions', i, 'route'], a.route);
+      this.permission(['actions', i, 'permission'], a.permission);
+      this.condition(['actions', i, 'visibleWhen'], a.visibleWhen);
+      if (a.type === 'navigate' && !a.route) this.error(['actions', i], `navigate action '${a.name}' has no route`, 'add route: <screen name>');
+    });
+    if (screen.form) this.ref(['form'], screen.form, this.index.forms, 'form', 'declare it in a kind: form file');
+    if (screen.wizard) this.ref(['wizard'], screen.wizard, this.index.wizards, 'wizard', 'declare it in a kind: wizard file');
+    if (screen.view === 'form' && !screen.form) this.error(['view'], "a form screen needs form:", 'add form: <form name>');
+    if (screen.view === 'wizard' && !screen.wizard) this.error(['view'], 'a wizard screen needs wizard:', 'add wizard: <wizard name>');
+    if (screen.view === 'plugin' && !screen.plugin) this.error(['view'], 'a plugin screen needs plugin:', 'add plugin: <plugin>#<Export>, e.g. grid#Grid');
+    this.condition(['visibleWhen'], screen.visibleWhen);
+  }
+
+  navigation(nav: RawNavigation): void {
+    const walk = (items: RawNavItem[], path: JsonPath) =>
+      items.forEach((item, i) => {
+        if (item.route) this.route([...path, i, 'route'], item.route);
+        this.permission([...path, i, 'permission'], item.permission);
+        if (item.children) walk(item.children, [...path, i, 'children']);
+      });
+    walk(nav.items ?? [], ['items']);
+  }
+}
+
+/** Every label-valued key of the definition: an inline text with en and ar, or a locale key in both files. */
+function checkLabels(def: Def, locales: Locales, errors: GenError[]): void {
+  const push = (path: JsonPath, message: string, hint: string) => {
+    const pos = def.file.locate(path);
+    errors.push({ file: def.file.file, line: pos.line, column: pos.column, message, hint });
+  };
+  const visit = (node: unknown, path: JsonPath): void => {
+    if (Array.isArray(node)) return node.forEach((n, i) => visit(n, [...path, i]));
+    if (!node || typeof node !== 'object') return;
+    // In maps keyed by the analyst's names (an entity field may be called `title`) keys are no labels.
+    const named = NAME_MAPS.has(String(path[path.length - 1]));
+    for (const [key, value] of Object.entries(node)) {
+      const at = [...path, key];
+      if (named) visit(value, at);
+      else if (LABEL_KEYS.has(key) && typeof value === 'string') {
+        const missing = missingLanguages(locales, value);
+        if (missing.length === 2) push(at, `unknown locale key '${value}'`, 'add it to locales/en.json and locales/ar.json, or write {en: ..., ar: ...}');
+        else if (missing.length === 1) push(at, `locale key '${value}' has no ${missing[0] === 'ar' ? 'Arabic' : 'English'} text`, `add it to locales/${missing[0]}.json`);
+      } else if (LABEL_KEYS.has(key) && value && typeof value === 'object' && !Array.isArray(value)) {
+        for (const lang of ['en', 'ar'] as const) {
+          const text = (value as Record<string, unknown>)[lang];
+          if (typeof text !== 'string' || !text.trim()) {
+            push(at, `${key} has no ${lang === 'ar' ? 'Arabic' : 'English'} text`, `add ${lang}: ${lang === 'ar' ? 'an Arabic text' : 'an English text'}`);
+          }
+        }
+      } else {
+        visit(value, at);
+      }
+    }
+  };
+  visit(def.value, []);
+}

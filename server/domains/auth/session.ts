@@ -1,0 +1,68 @@
+/**
+ * Opening a session after any successful sign-in (password, link, Microsoft), and the user
+ * payload the portal keeps: id, name, type {type, name}, roles and permissions.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Manifest } from '../../../generator/manifest-types.ts';
+import { hashToken, issueToken, purgeExpiredTokens, TOKENS_TABLE } from '../../auth/tokens.ts';
+import { loadUser, type RequestUser } from '../../auth/user.ts';
+import { visibleColumns } from '../../resources/entity-info.ts';
+import { logAccess } from './access-log.ts';
+import { updateUser } from './users.ts';
+
+/** User types accepted by the portal's sign-in (portal-core section 1): 3 student, 4 staff. */
+export const PORTAL_USER_TYPES: readonly number[] = [3, 4];
+
+export interface UserPayload extends Record<string, unknown> {
+  id: number;
+  name: string;
+  type: { type: number; name: string };
+  roles: string[];
+  permissions: string[];
+}
+
+/** The signed-in user as the portal stores it (login response, GET /users/profile). */
+export async function userPayload(db: Kysely<any>, manifest: Manifest, user: RequestUser): Promise<UserPayload> {
+  const users = manifest.entities.users!;
+  const row = await db.selectFrom(users.table).select(visibleColumns(users)).where('id', '=', user.id).executeTakeFirst();
+  const payload: UserPayload = {
+    ...(row ?? {}),
+    id: user.id!,
+    name: user.name,
+    type: { type: user.type, name: user.typeName },
+    roles: user.roles,
+    permissions: user.permissions,
+  };
+  if (user.student_id !== undefined) payload.student_id = user.student_id;
+  if (user.applicant_id !== undefined) payload.applicant_id = user.applicant_id;
+  return payload;
+}
+
+export interface LoginResponse {
+  token: string;
+  expires_at: string;
+  type: { type: number; name: string };
+  user: UserPayload;
+}
+
+/** Issues a token, stamps the sign-in and logs it; `action` names the way in (login, login_token, login_sso). */
+export async function openSession(
+  db: Kysely<any>, manifest: Manifest, request: FastifyRequest, userId: number, action: string,
+): Promise<LoginResponse | null> {
+  const user = await loadUser(db, manifest, userId);
+  if (!user) return null;
+  await purgeExpiredTokens(db);
+  const { token, expiresAt } = await issueToken(db, userId);
+  const tokenFields = manifest.entities.user_tokens?.fields ?? {};
+  if (tokenFields.ip && tokenFields.user_agent) {
+    await db.updateTable(TOKENS_TABLE)
+      .set({ ip: request.ip.slice(0, 45), user_agent: String(request.headers['user-agent'] ?? '').slice(0, 400) || null })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
+  }
+  await updateUser(db, manifest, userId, { last_login_at: new Date() });
+  await logAccess(db, manifest, request, { userId, action });
+  const payload = await userPayload(db, manifest, user);
+  return { token, expires_at: expiresAt.toISOString(), type: payload.type, user: payload };
+}

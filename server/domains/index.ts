@@ -1,0 +1,25 @@
+/**
+ * Domain plugins (sign-in, system, admission, registration, ...): a plain array, one entry
+ * per domain. Add an entry; do not edit app.ts. Each plugin is registered encapsulated under
+ * `prefix` (default /api/sis) and receives DomainOptions: the database, the manifest, the
+ * configuration. `request.user` is already set when a domain's handlers run.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Manifest } from '../../generator/manifest-types.ts';
+import type { ServerConfig } from '../config.ts';
+
+export interface DomainOptions {
+  db: Kysely<any>;
+  manifest: Manifest;
+  config: ServerConfig;
+}
+
+export interface Domain {
+  name: string;
+  plugin: FastifyPluginAsync<DomainOptions>;
+  /** Route prefix; /api/sis unless given (admission uses /api). */
+  prefix?: string;
+}
+
+export const domains: Domain[] = [];

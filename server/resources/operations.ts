@@ -1,0 +1,176 @@
+/**
+ * The generic resource operations, transport-neutral: each takes the caller and plain
+ * input, checks access, applies the row scope, validates, talks to the database, and
+ * returns plain data. Routes (routes.ts) only translate HTTP to these calls.
+ *
+ * Row scope on every verb: a row outside the caller's scope behaves exactly like a row
+ * that does not exist (404), so nobody can even learn which ids other people's rows have.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Entity, Manifest } from '../../generator/manifest-types.ts';
+import type { RequestUser } from '../auth/user.ts';
+import { jsonValue } from '../db/json.ts';
+import { uniqueIndexName } from '../db/schema-sync.ts';
+import { HttpError, notFound, ValidationError } from '../http/errors.ts';
+import { recordAccess } from './access-log.ts';
+import { applyScope, requireAccess, rowScope } from './access.ts';
+import { visibleColumns } from './entity-info.ts';
+import { applyListFilters, applySortAndPage, parseListBody } from './list-query.ts';
+import { buildLookup, relatedRows, type Lookup } from './lookup.ts';
+import type { EntityValidator } from './validation.ts';
+import { checkWrite } from './write-checks.ts';
+
+export interface ResourceContext {
+  db: Kysely<any>;
+  manifest: Manifest;
+  validator: EntityValidator;
+  user: RequestUser;
+  ip: string | null;
+}
+
+type Row = Record<string, unknown>;
+
+function selectRow(trx: Transaction<any>, entity: Entity, user: RequestUser, id: number, opts: { deleted?: boolean } = {}) {
+  let query = trx.selectFrom(entity.table).select(visibleColumns(entity)).where('id', '=', id);
+  if (entity.softDelete) query = query.where('deleted_at', opts.deleted ? 'is not' : 'is', null);
+  return applyScope(query, rowScope(user, entity));
+}
+
+export async function listRows(ctx: ResourceContext, entity: Entity, body: unknown): Promise<{ data: Row[]; meta: { count: number; page: number; perPage: number; lookup: Lookup } }> {
+  requireAccess(ctx.user, entity, 'read');
+  const params = parseListBody(ctx.manifest, entity, body);
+  if (params.trashed !== 'without') requireAccess(ctx.user, entity, 'delete');
+  return ctx.db.transaction().execute(async (trx) => {
+    const base = applyScope(applyListFilters(trx.selectFrom(entity.table), entity, params), rowScope(ctx.user, entity));
+    const counted = await base.select(sql<number>`count(*)::int`.as('count')).executeTakeFirst();
+    const data = await applySortAndPage(base.select(visibleColumns(entity)), params).execute();
+    const lookup = await buildLookup(trx, ctx.manifest, entity, ctx.user, data);
+    return { data, meta: { count: Number(counted?.count ?? 0), page: params.page, perPage: params.perPage, lookup } };
+  });
+}
+
+export async function getRow(ctx: ResourceContext, entity: Entity, id: number): Promise<Row> {
+  requireAccess(ctx.user, entity, 'read');
+  const row = await ctx.db.transaction().execute((trx) => selectRow(trx, entity, ctx.user, id).executeTakeFirst());
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getDetails(ctx: ResourceContext, entity: Entity, id: number): Promise<{ data: Row; related: Record<string, Row | null>; meta: { lookup: Lookup } }> {
+  requireAccess(ctx.user, entity, 'read');
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await selectRow(trx, entity, ctx.user, id).executeTakeFirst();
+    if (!row) throw notFound();
+    const related = await relatedRows(trx, ctx.manifest, entity, ctx.user, row,
+      (target, refId) => selectRow(trx, target, ctx.user, refId).executeTakeFirst());
+    const lookup = await buildLookup(trx, ctx.manifest, entity, ctx.user, [row]);
+    return { data: row, related, meta: { lookup } };
+  });
+}
+
+/** PUT /{resource}/{id?}: create without id, partial update with one. */
+export async function saveRow(ctx: ResourceContext, entity: Entity, id: number | null, body: unknown): Promise<{ data: Row; created: boolean }> {
+  requireAccess(ctx.user, entity, 'write');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'body_not_object');
+  const scope = rowScope(ctx.user, entity);
+  return ctx.db.transaction().execute(async (trx) => {
+    const stored = id === null ? null : await selectRow(trx, entity, ctx.user, id).executeTakeFirst();
+    if (id !== null && !stored) throw notFound();
+    const values = ctx.validator.check(entity, body as Row, stored ?? null);
+    if (scope) {
+      // A scoped caller writes only their own rows: the scope column is theirs, whatever was sent.
+      if (scope.value === null) throw new HttpError(403, 'forbidden');
+      values[scope.column] = scope.value;
+    }
+    if (stored === null) applyInitialStatuses(ctx.manifest, entity, values);
+    await checkWrite(trx, ctx.manifest, entity, ctx.user, values, stored ?? null);
+    const dbValues = toDbValues(entity, values);
+    let savedId: number;
+    await withUniqueMessages(entity, async () => {
+      if (stored) {
+        if (entity.timestamps) dbValues.updated_at = sql`now()`;
+        if (Object.keys(dbValues).length) await trx.updateTable(entity.table).set(dbValues).where('id', '=', id).execute();
+        savedId = id!;
+      } else {
+        const inserted = Object.keys(dbValues).length
+          ? await trx.insertInto(entity.table).values(dbValues).returning('id').executeTakeFirstOrThrow()
+          : await trx.insertInto(entity.table).defaultValues().returning('id').executeTakeFirstOrThrow();
+        savedId = Number(inserted.id);
+      }
+    });
+    await recordAccess(trx, ctx.manifest, { user: ctx.user, action: stored ? 'update' : 'create', resource: entity.name, recordId: savedId!, ip: ctx.ip });
+    const data = await trx.selectFrom(entity.table).select(visibleColumns(entity)).where('id', '=', savedId!).executeTakeFirstOrThrow();
+    return { data, created: !stored };
+  });
+}
+
+export async function deleteRow(ctx: ResourceContext, entity: Entity, id: number): Promise<{ id: number }> {
+  requireAccess(ctx.user, entity, 'delete');
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await selectRow(trx, entity, ctx.user, id).executeTakeFirst();
+    if (!row) throw notFound();
+    if (entity.softDelete) await trx.updateTable(entity.table).set({ deleted_at: sql`now()` }).where('id', '=', id).execute();
+    else await trx.deleteFrom(entity.table).where('id', '=', id).execute();
+    await recordAccess(trx, ctx.manifest, { user: ctx.user, action: 'delete', resource: entity.name, recordId: id, ip: ctx.ip });
+    return { id };
+  });
+}
+
+export async function restoreRow(ctx: ResourceContext, entity: Entity, id: number): Promise<Row> {
+  requireAccess(ctx.user, entity, 'delete');
+  if (!entity.softDelete) throw notFound();
+  return ctx.db.transaction().execute(async (trx) => {
+    const deleted = await selectRow(trx, entity, ctx.user, id, { deleted: true }).executeTakeFirst();
+    if (!deleted) {
+      // Restoring a live row is a no-op, not an error: a double click must not fail.
+      const live = await selectRow(trx, entity, ctx.user, id).executeTakeFirst();
+      if (live) return live;
+      throw notFound();
+    }
+    await uniqueStillFree(trx, entity, deleted);
+    await trx.updateTable(entity.table).set({ deleted_at: null }).where('id', '=', id).execute();
+    await recordAccess(trx, ctx.manifest, { user: ctx.user, action: 'restore', resource: entity.name, recordId: id, ip: ctx.ip });
+    return trx.selectFrom(entity.table).select(visibleColumns(entity)).where('id', '=', id).executeTakeFirstOrThrow();
+  });
+}
+
+/** A status field left empty on create starts at its table's `initial` status. */
+function applyInitialStatuses(manifest: Manifest, entity: Entity, values: Row): void {
+  for (const field of Object.values(entity.fields)) {
+    if (!field.status || field.default !== undefined || (values[field.name] ?? null) !== null) continue;
+    const table = manifest.statusTables[field.status];
+    const initial = table?.initial && table.statuses.find((s) => s.key === table.initial);
+    if (initial) values[field.name] = initial.id;
+  }
+}
+
+function toDbValues(entity: Entity, values: Row): Row {
+  const out: Row = {};
+  for (const [name, value] of Object.entries(values)) {
+    out[name] = entity.fields[name]?.type === 'json' && value !== null && value !== undefined ? jsonValue(value) : value;
+  }
+  return out;
+}
+
+/** The checks ran before the write, but two writers can race: map the index violation too. */
+async function withUniqueMessages(entity: Entity, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    if (code === '23505') {
+      const field = Object.values(entity.fields).find((f) => f.unique && uniqueIndexName(entity.table, f.name) === constraint);
+      if (field) throw ValidationError.single(field.name, { key: 'unique' });
+    }
+    throw error;
+  }
+}
+
+async function uniqueStillFree(trx: Transaction<any>, entity: Entity, row: Row): Promise<void> {
+  for (const field of Object.values(entity.fields)) {
+    if (!field.unique || row[field.name] === null || row[field.name] === undefined) continue;
+    const clash = await trx.selectFrom(entity.table).select('id').where(field.name, '=', row[field.name])
+      .where('deleted_at', 'is', null).where('id', '<>', row.id as number).executeTakeFirst();
+    if (clash) throw ValidationError.single(field.name, { key: 'unique' });
+  }
+}
