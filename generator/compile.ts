@@ -116,7 +116,7 @@ export function createCompiler(options: CompileOptions = {}): Compiler {
     const errors = all.flatMap((f) => f.errors);
     const valid: Def[] = all.filter((f) => f.errors.length === 0).map((f) => ({ file: f.loaded, value: f.loaded.value as RawDefinition }));
     const { index, errors: indexErrors } = buildIndex(all.map((f) => f.loaded));
-    errors.push(...indexErrors, ...crosscheck(valid, index, locales));
+    errors.push(...indexErrors, ...crosscheck(valid, index, locales), ...crosscheckInvalid(all, index, locales));
     const result: CompileResult = { errors: sortErrors(errors), files: [], definitions: paths.length, ms: 0, phases };
     lap('crosscheck');
     if (errors.length === 0) {
@@ -141,4 +141,27 @@ export function createCompiler(options: CompileOptions = {}): Compiler {
 /** One-shot compile of a whole folder (the CLI). */
 export async function compileAll(options: CompileOptions = {}): Promise<CompileResult> {
   return createCompiler(options).compile();
+}
+
+/**
+ * Cross-checks files that failed validation too, so one run reports a bad key and a bad
+ * reference together. Their shapes cannot be trusted: a check that trips over one is
+ * abandoned for that file, and a finding at the very node a schema error points at is dropped
+ * (the schema's message already covers it).
+ */
+function crosscheckInvalid(all: CachedFile[], index: ReturnType<typeof buildIndex>['index'], locales: Awaited<ReturnType<typeof loadLocales>>): GenError[] {
+  const out: GenError[] = [];
+  for (const f of all) {
+    const value = f.loaded.value;
+    if (f.errors.length === 0 || f.loaded.errors.length > 0 || !value || typeof value !== 'object' || Array.isArray(value)) continue;
+    let found: GenError[];
+    try {
+      found = crosscheck([{ file: f.loaded, value: value as RawDefinition }], index, locales);
+    } catch {
+      continue;
+    }
+    const taken = new Set(f.errors.map((e) => `${e.line}:${e.column}`));
+    out.push(...found.filter((e) => !taken.has(`${e.line}:${e.column}`)));
+  }
+  return out;
 }

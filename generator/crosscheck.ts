@@ -73,6 +73,18 @@ class Checker {
   route(path: JsonPath, name: unknown): void {
     this.ref(path, name, this.index.screens, 'route', 'a route is the name of a kind: screen definition');
   }
+  /** Route params: each key a parameter of the target's path, each value a field of the row. */
+  routeParams(path: JsonPath, route: string, params: Record<string, string> | undefined, entity: Declared<RawEntity> | undefined, owner: string): void {
+    const target = this.index.screens.get(route)?.value.path;
+    if (!params || typeof target !== 'string') return;
+    const names = [...target.matchAll(/:([A-Za-z][A-Za-z0-9_]*)/g)].map((m) => m[1]);
+    for (const [key, field] of Object.entries(params)) {
+      if (!names.includes(key)) {
+        this.error([...path, key], `route '${route}' (${target}) has no parameter '${key}'`, names.length ? `its parameters: ${names.join(', ')}` : 'remove params: the route takes none', true);
+      }
+      this.field([...path, key], field, entity, owner);
+    }
+  }
   rules(path: JsonPath, names: unknown): void {
     if (!Array.isArray(names)) return;
     names.forEach((n, i) => this.ref([...path, i], n, this.index.rules, 'rule', 'declare it under rules: in a kind: rules file', BUILTIN_RULES));
@@ -201,10 +213,17 @@ class Checker {
     (screen.filters ?? []).forEach((f, i) => {
       this.field(['filters', i, 'field'], f.field, entity, fieldsOf);
       if (f.statusTable) this.statusRef(['filters', i, 'statusTable'], f.statusTable);
+      const ref = (f as { ref?: string }).ref;
+      if (ref) this.entityRef(['filters', i, 'ref'], ref);
     });
-    if (screen.rowLink) this.route(['rowLink', 'route'], screen.rowLink.route);
+    if (screen.rowLink) {
+      this.route(['rowLink', 'route'], screen.rowLink.route);
+      this.routeParams(['rowLink', 'params'], screen.rowLink.route, screen.rowLink.params, entity, `row ${fieldsOf}`);
+    }
     (screen.actions ?? []).forEach((a, i) => {
       if (a.route) this.route(['actions', i, 'route'], a.route);
+      // Page actions take params from the current route, not a row: only row actions are checked against fields.
+      if (a.route) this.routeParams(['actions', i, 'params'], a.route, a.params, a.row ? entity : undefined, `row ${fieldsOf}`);
       this.permission(['actions', i, 'permission'], a.permission);
       this.condition(['actions', i, 'visibleWhen'], a.visibleWhen);
       if (a.type === 'navigate' && !a.route) this.error(['actions', i], `navigate action '${a.name}' has no route`, 'add route: <screen name>');

@@ -19,7 +19,10 @@ export interface ColumnType {
   length?: number;
 }
 
-const FIXED: Record<Exclude<FieldType, 'string'>, ColumnType> = {
+/** Text types stored as varchar: the field's maxLength, else this. */
+const VARCHAR_LENGTH: Partial<Record<FieldType, number>> = { string: DEFAULT_STRING_LENGTH, email: 255, phone: 32, file: 1024 };
+
+const FIXED: Record<Exclude<FieldType, 'string' | 'email' | 'phone' | 'file'>, ColumnType> = {
   text: { ddl: 'text', dataType: 'text' },
   integer: { ddl: 'integer', dataType: 'integer' },
   bigint: { ddl: 'bigint', dataType: 'bigint' },
@@ -30,9 +33,6 @@ const FIXED: Record<Exclude<FieldType, 'string'>, ColumnType> = {
   datetime: { ddl: 'timestamptz', dataType: 'timestamp with time zone' },
   time: { ddl: 'time', dataType: 'time without time zone' },
   json: { ddl: 'jsonb', dataType: 'jsonb' },
-  file: { ddl: 'varchar(1024)', dataType: 'character varying', length: 1024 },
-  email: { ddl: 'varchar(255)', dataType: 'character varying', length: 255 },
-  phone: { ddl: 'varchar(32)', dataType: 'character varying', length: 32 },
 };
 
 export function columnType(entity: Entity, field: EntityField): ColumnType {
@@ -40,11 +40,11 @@ export function columnType(entity: Entity, field: EntityField): ColumnType {
   // says about the integer width; a status may hold bit flags beyond 2^31 (registration).
   if (field.ref) return FIXED.bigint;
   if (field.status) return FIXED.bigint;
-  if (field.type === 'string') {
-    const length = field.maxLength ?? DEFAULT_STRING_LENGTH;
+  if (field.type in VARCHAR_LENGTH) {
+    const length = field.maxLength ?? VARCHAR_LENGTH[field.type]!;
     return { ddl: `varchar(${length})`, dataType: 'character varying', length };
   }
-  const fixed = FIXED[field.type];
+  const fixed = FIXED[field.type as keyof typeof FIXED];
   if (!fixed) throw new Error(`entity ${entity.name}: field ${field.name} has unknown type ${field.type}`);
   return fixed;
 }

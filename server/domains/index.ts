@@ -8,6 +8,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Manifest } from '../../generator/manifest-types.ts';
 import type { ServerConfig } from '../config.ts';
+import { authDomain } from './auth/plugin.ts';
+import { permissionsDomain } from './permissions/plugin.ts';
+import { systemDomain } from './system/plugin.ts';
 
 export interface DomainOptions {
   db: Kysely<any>;
@@ -22,4 +25,10 @@ export interface Domain {
   prefix?: string;
 }
 
-export const domains: Domain[] = [];
+export const domains: Domain[] = [
+  // Sign-in: /api/sis, and the password reset again under /api for the admission client.
+  { name: 'auth', plugin: authDomain, prefix: '' },
+  { name: 'permissions', plugin: permissionsDomain },
+  // System calls: /api/sis, and the admission site's under /api.
+  { name: 'system', plugin: systemDomain, prefix: '' },
+];

@@ -27,9 +27,14 @@ function usersTable(manifest: Manifest): { table: string; softDelete: boolean } 
   return { table: users.table, softDelete: users.softDelete };
 }
 
+/** Columns read when the entity declares them (a university may drop active or sso_subject). */
+const OPTIONAL_COLUMNS = ['active', 'password_hash', 'sso_subject'] as const;
+
 function selectUsers(db: Executor, manifest: Manifest) {
   const { table, softDelete } = usersTable(manifest);
-  let query = db.selectFrom(table).select(['id', 'email', 'name', 'type', 'active', 'password_hash', 'sso_subject']);
+  const fields = manifest.entities.users!.fields;
+  const columns = ['id', 'email', 'name', 'type', ...OPTIONAL_COLUMNS.filter((c) => fields[c])];
+  let query = db.selectFrom(table).select(columns);
   if (softDelete) query = query.where('deleted_at', 'is', null);
   return query;
 }
@@ -44,6 +49,7 @@ export async function findUserByEmail(db: Executor, manifest: Manifest, email: s
 }
 
 export async function findUserBySubject(db: Executor, manifest: Manifest, subject: string): Promise<UserRow | undefined> {
+  if (!manifest.entities.users?.fields.sso_subject) return undefined;
   const row = await selectUsers(db, manifest).where('sso_subject', '=', subject).executeTakeFirst();
   return row ? toUser(row) : undefined;
 }
@@ -58,8 +64,11 @@ export async function updateUser(
   values: Partial<{ password_hash: string; sso_subject: string; last_login_at: Date }>,
 ): Promise<void> {
   const { table } = usersTable(manifest);
-  const timestamps = manifest.entities.users!.timestamps ? { updated_at: new Date() } : {};
-  await db.updateTable(table).set({ ...values, ...timestamps }).where('id', '=', id).execute();
+  const users = manifest.entities.users!;
+  const declared = Object.fromEntries(Object.entries(values).filter(([k]) => users.fields[k]));
+  if (!Object.keys(declared).length) return;
+  const timestamps = users.timestamps ? { updated_at: new Date() } : {};
+  await db.updateTable(table).set({ ...declared, ...timestamps }).where('id', '=', id).execute();
 }
 
 export function isActive(user: UserRow): boolean {
@@ -72,7 +81,7 @@ function toUser(row: Record<string, unknown>): UserRow {
     email: String(row.email ?? ''),
     name: String(row.name ?? ''),
     type: Number(row.type),
-    active: row.active as boolean | null,
+    active: (row.active as boolean | null | undefined) ?? null,
     password_hash: (row.password_hash as string | null) ?? null,
     sso_subject: (row.sso_subject as string | null) ?? null,
   };

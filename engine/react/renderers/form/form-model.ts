@@ -1,0 +1,127 @@
+/**
+ * A form definition as RJSF takes it, by pure functions: the JSON Schema and uiSchema for the
+ * current record (hidden fields left out, conditional requirements added), the custom
+ * validation from the shared rules, required messages, and server field errors as
+ * `extraErrors`.
+ */
+import type { ErrorSchema, FormValidation, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import type { ClientManifest, Form, FormField, LocalText } from '../../../../generator/manifest-types.ts';
+import { localText } from '../../i18n/text.ts';
+import { evaluateCondition, type ConditionContext } from './conditions.ts';
+import { checkRule, isEmptyValue } from './rules-check.ts';
+
+export type Record_ = Record<string, unknown>;
+
+/** The spec's required message (admission-and-grid 5). */
+export const REQUIRED_MESSAGE: LocalText = { en: 'Please fill this field', ar: 'يرجى ملء هذا الحقل' };
+export const CHECKBOX_MESSAGE: LocalText = { en: 'All conditions must be met', ar: 'يجب استيفاء جميع الشروط' };
+
+export const WIDGET = {
+  date: 'rowaqDate',
+  upload: 'rowaqUpload',
+  filtered: 'rowaqFiltered',
+} as const;
+
+export function visibleFields(form: Form, context: ConditionContext): FormField[] {
+  return form.fields.filter((f) => evaluateCondition(f.visibleWhen, context));
+}
+
+export function isRequired(field: FormField, context: ConditionContext): boolean {
+  return field.required || field.rules.includes('required') || (!!field.requiredWhen && evaluateCondition(field.requiredWhen, context));
+}
+
+function fieldSchema(field: FormField, manifest: Pick<ClientManifest, 'statusTables'>, language: string): RJSFSchema {
+  const schema: RJSFSchema = { ...(field.schema as RJSFSchema), title: localText(field.label, language) };
+  const table = field.options?.status ? manifest.statusTables[field.options.status] : undefined;
+  if (table && !schema.enum && !schema.oneOf) {
+    schema.oneOf = table.statuses.map((s) => ({ const: s.id, title: language === 'ar' ? s.name_local : s.name }));
+  }
+  if (field.upload && field.upload.maxFiles !== undefined && schema.type !== 'array') {
+    return { type: 'array', title: schema.title, items: { type: 'string', format: 'data-url' } };
+  }
+  return schema;
+}
+
+function widgetOf(field: FormField): string | undefined {
+  const format = (field.schema as { format?: string }).format;
+  if (field.upload || field.widget === 'file' || format === 'data-url') return WIDGET.upload;
+  if (field.widget === 'date' || format === 'date') return WIDGET.date;
+  if (field.filter) return WIDGET.filtered;
+  if (field.widget && !['text', 'number', 'autocomplete', 'phone'].includes(field.widget)) return field.widget;
+  return undefined;
+}
+
+export function buildFormSchema(
+  form: Form,
+  manifest: Pick<ClientManifest, 'statusTables' | 'filters'>,
+  language: string,
+  context: ConditionContext,
+): { schema: RJSFSchema; uiSchema: UiSchema } {
+  const fields = visibleFields(form, context);
+  const properties: Record<string, RJSFSchema> = {};
+  const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
+  const required: string[] = [];
+  for (const field of fields) {
+    properties[field.name] = fieldSchema(field, manifest, language);
+    if (isRequired(field, context)) required.push(field.name);
+    const ui: Record<string, unknown> = {};
+    const widget = widgetOf(field);
+    if (widget) ui['ui:widget'] = widget;
+    const options: Record<string, unknown> = {};
+    if (field.filter && manifest.filters[field.filter]) options.allow = manifest.filters[field.filter].allow;
+    if (field.upload) options.upload = field.upload;
+    if (field.widget === 'textarea') options.rows = 4;
+    if (Object.keys(options).length) ui['ui:options'] = options;
+    if (Object.keys(ui).length) uiSchema[field.name] = ui;
+  }
+  return { schema: { type: 'object', properties, required }, uiSchema };
+}
+
+/** RJSF `customValidate`: every field's shared rules, with the rule's message in the language. */
+export function makeCustomValidate(form: Form, manifest: Pick<ClientManifest, 'rules'>, language: string, context: Omit<ConditionContext, 'record'>) {
+  return (formData: Record_ | undefined, errors: FormValidation<Record_>): FormValidation<Record_> => {
+    const record = formData ?? {};
+    for (const field of visibleFields(form, { ...context, record })) {
+      const value = record[field.name];
+      const target = errors[field.name] as FormValidation | undefined;
+      if (!target) continue;
+      const boolean = (field.schema as { type?: string }).type === 'boolean';
+      if (boolean && isRequired(field, { ...context, record }) && value !== true) {
+        target.addError(localText(CHECKBOX_MESSAGE, language));
+        continue;
+      }
+      for (const name of field.rules) {
+        const rule = manifest.rules[name];
+        if (!rule || name === 'required') continue;
+        if (!checkRule(rule, value, record)) {
+          target.addError(localText(rule.message, language));
+          break;
+        }
+      }
+    }
+    return errors;
+  };
+}
+
+/** RJSF `transformErrors`: a missing required value says 'Please fill this field' (or the field's `required` rule message). */
+export function makeTransformErrors(manifest: Pick<ClientManifest, 'rules'>, language: string) {
+  const message = localText(manifest.rules.required?.message ?? REQUIRED_MESSAGE, language);
+  return (errors: RJSFValidationError[]): RJSFValidationError[] =>
+    errors.map((e) => (e.name === 'required' ? { ...e, message, stack: message } : e));
+}
+
+/** Server field errors (`ApiError.fieldErrors`, first message per field) as RJSF `extraErrors`. */
+export function serverErrorsToExtraErrors(fieldErrors: Readonly<Record<string, string>>): ErrorSchema<Record_> {
+  const out: Record<string, { __errors: string[] }> = {};
+  for (const [field, message] of Object.entries(fieldErrors)) {
+    const key = field.split('.')[0];
+    out[key] = { __errors: [message] };
+  }
+  return out as unknown as ErrorSchema<Record_>;
+}
+
+/** Values of hidden fields are not sent. */
+export function submittedData(form: Form, record: Record_, context: Omit<ConditionContext, 'record'>): Record_ {
+  const names = new Set(visibleFields(form, { ...context, record }).map((f) => f.name));
+  return Object.fromEntries(Object.entries(record).filter(([k, v]) => names.has(k) && !(isEmptyValue(v) && v !== '')));
+}

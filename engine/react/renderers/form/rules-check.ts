@@ -1,0 +1,79 @@
+/**
+ * The shared field rules (kind: rules) checked in the browser, so a form shows the rule's own
+ * message before sending; the server checks the same rules again. Empty values pass every rule
+ * but `required` (presence is the schema's `required`).
+ */
+import type { Rule } from '../../../../generator/manifest-types.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,4}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const YEAR = /^(19|20)\d{2}$/;
+const URI = /^[a-z][a-z0-9+.-]*:\S+$/i;
+
+export function isEmptyValue(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+}
+
+function regex(source: string): RegExp | undefined {
+  try {
+    return new RegExp(source, 'u');
+  } catch {
+    try {
+      return new RegExp(source);
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function formatOk(format: NonNullable<Rule['format']>, text: string): boolean {
+  switch (format) {
+    case 'email':
+      return EMAIL.test(text);
+    case 'date':
+      return DATE.test(text) && !Number.isNaN(Date.parse(text));
+    case 'date-time':
+      return DATE_TIME.test(text) && !Number.isNaN(Date.parse(text));
+    case 'year':
+      return YEAR.test(text);
+    case 'uri':
+      return URI.test(text);
+  }
+}
+
+function compareOk(op: NonNullable<Rule['compare']>['op'], a: unknown, b: unknown): boolean {
+  if (isEmptyValue(b)) return true;
+  const x = Number(a);
+  const y = Number(b);
+  const numeric = !Number.isNaN(x) && !Number.isNaN(y);
+  const l = numeric ? x : String(a);
+  const r = numeric ? y : String(b);
+  switch (op) {
+    case '<': return l < r;
+    case '<=': return l <= r;
+    case '>': return l > r;
+    case '>=': return l >= r;
+    case '==': return l === r;
+    case '!=': return l !== r;
+  }
+}
+
+/** True when `value` (in `record`) satisfies the rule. */
+export function checkRule(rule: Rule, value: unknown, record: Readonly<Record<string, unknown>> = {}): boolean {
+  if (rule.name === 'required') return !isEmptyValue(value) && value !== false;
+  if (isEmptyValue(value)) return true;
+  const text = typeof value === 'string' ? value : String(value);
+  if (rule.pattern !== undefined && !regex(rule.pattern)?.test(text)) return false;
+  if (rule.anyOfPatterns && !rule.anyOfPatterns.some((p) => regex(p)?.test(text))) return false;
+  if (rule.minLength !== undefined && [...text].length < rule.minLength) return false;
+  if (rule.maxLength !== undefined && [...text].length > rule.maxLength) return false;
+  const n = Number(value);
+  if (rule.minimum !== undefined && !(n >= rule.minimum)) return false;
+  if (rule.maximum !== undefined && !(n <= rule.maximum)) return false;
+  if (rule.const !== undefined && String(rule.const) !== text) return false;
+  if (rule.format && !formatOk(rule.format, text)) return false;
+  if (rule.compare && !compareOk(rule.compare.op, value, record[rule.compare.field])) return false;
+  if (rule.distinctFrom?.some((f) => !isEmptyValue(record[f]) && String(record[f]).trim().toLowerCase() === text.trim().toLowerCase())) return false;
+  return true;
+}

@@ -1,0 +1,130 @@
+/**
+ * RJSF widgets of the engine: a text box that applies a keystroke filter (engine/core) to what
+ * is typed or pasted, a date picker (YYYY-MM-DD values), and a file upload that checks the
+ * spec's limits before reading anything.
+ */
+import { useState, type ChangeEvent } from 'react';
+import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import { Box, Button, FormHelperText, Stack, TextField, Typography } from '@mui/material';
+import CloudUpload from '@mui/icons-material/CloudUpload';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import dayjs from 'dayjs';
+import type { UploadRule } from '../../../../generator/manifest-types.ts';
+import { applyKeystrokeFilter } from '../../../core/keystroke.ts';
+import { useUi } from '../../i18n/hooks.ts';
+import { acceptAttribute, checkFiles, type UploadProblem } from './upload-rules.ts';
+import { WIDGET } from './form-model.ts';
+
+export function FilteredTextWidget(props: WidgetProps) {
+  const { id, value, required, disabled, readonly, label, onChange, onBlur, onFocus, options, rawErrors, placeholder, autofocus, schema } = props;
+  const allow = typeof options.allow === 'string' ? options.allow : undefined;
+  const rows = typeof options.rows === 'number' ? options.rows : undefined;
+  return (
+    <TextField
+      id={id}
+      fullWidth
+      label={label}
+      required={required}
+      disabled={disabled || readonly}
+      placeholder={placeholder}
+      autoFocus={autofocus}
+      multiline={rows !== undefined}
+      minRows={rows}
+      value={value ?? ''}
+      error={!!rawErrors?.length}
+      onChange={(e) => {
+        const text = allow ? applyKeystrokeFilter(e.target.value, allow) : e.target.value;
+        onChange(text === '' ? options.emptyValue : text);
+      }}
+      onBlur={(e) => onBlur(id, e.target.value)}
+      onFocus={(e) => onFocus(id, e.target.value)}
+      slotProps={{ htmlInput: { maxLength: typeof schema.maxLength === 'number' ? schema.maxLength : undefined } }}
+    />
+  );
+}
+
+export function DateWidget(props: WidgetProps) {
+  const { id, value, required, disabled, readonly, label, onChange, rawErrors } = props;
+  const parsed = typeof value === 'string' && value ? dayjs(value) : null;
+  return (
+    <DatePicker
+      label={label}
+      value={parsed && parsed.isValid() ? parsed : null}
+      disabled={disabled || readonly}
+      onChange={(d) => onChange(d && d.isValid() ? d.format('YYYY-MM-DD') : undefined)}
+      slotProps={{ textField: { id, required, fullWidth: true, error: !!rawErrors?.length } }}
+    />
+  );
+}
+
+function readDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** A data URL's file name (RJSF's `name=` convention) or a short placeholder. */
+function fileNameOf(dataUrl: unknown): string {
+  if (typeof dataUrl !== 'string') return '';
+  const m = /;name=([^;,]+)/.exec(dataUrl);
+  return m ? decodeURIComponent(m[1]) : 'file';
+}
+
+function withName(dataUrl: string, name: string): string {
+  return dataUrl.replace(/^data:([^;,]*)/, (_m, type: string) => `data:${type};name=${encodeURIComponent(name)}`);
+}
+
+export function UploadWidget(props: WidgetProps) {
+  const { id, value, required, disabled, readonly, label, onChange, options, rawErrors } = props;
+  const ui = useUi();
+  const rule = (options.upload ?? undefined) as UploadRule | undefined;
+  const multiple = rule?.maxFiles !== undefined || Array.isArray(value);
+  const [problems, setProblems] = useState<UploadProblem[]>([]);
+  const describe = (p: UploadProblem): string =>
+    p.kind === 'too-many'
+      ? ui('tooManyFiles', { max: p.max })
+      : p.kind === 'too-large'
+        ? `${p.file}: ${ui('fileTooLarge', { max: p.maxMB })}`
+        : `${p.file}: ${ui('fileTypeRefused', { types: p.accept.join(', ') })}`;
+  const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(e.target.files ?? [])];
+    e.target.value = '';
+    const found = checkFiles(files, rule);
+    setProblems(found);
+    if (found.length || files.length === 0) return;
+    const urls = await Promise.all(files.map(async (f) => withName(await readDataUrl(f), f.name)));
+    onChange(multiple ? urls : urls[0]);
+  };
+  const names = (Array.isArray(value) ? value : value ? [value] : []).map(fileNameOf);
+  return (
+    <Box>
+      <Typography variant="body2" component="label" htmlFor={id} sx={{ display: 'block', mb: 0.5 }}>
+        {label}
+        {required ? ' *' : ''}
+      </Typography>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+        <Button component="label" variant="outlined" startIcon={<CloudUpload />} disabled={disabled || readonly}>
+          {ui('chooseFile')}
+          <input id={id} hidden type="file" multiple={multiple} accept={acceptAttribute(rule)} onChange={(e) => void onFiles(e)} />
+        </Button>
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {names.join(', ')}
+        </Typography>
+      </Stack>
+      {problems.map((p, i) => (
+        <FormHelperText key={i} error>
+          {describe(p)}
+        </FormHelperText>
+      ))}
+    </Box>
+  );
+}
+
+export const engineWidgets: RegistryWidgetsType = {
+  [WIDGET.filtered]: FilteredTextWidget,
+  [WIDGET.date]: DateWidget,
+  [WIDGET.upload]: UploadWidget,
+};
