@@ -4,6 +4,7 @@
  * Goals: under 1 s for 500 screens; under 200 ms for a single-file recompile.
  * Outputs go to temporary folders: the bench never touches .generated/ or versions/.
  */
+import { spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +16,7 @@ const rows: [string, number, string][] = [];
 const time = async <T>(label: string, note: string, fn: () => Promise<T>): Promise<T> => {
   const start = performance.now();
   const value = await fn();
-  const phases = (value as { phases?: Record<string, number> }).phases;
+  const phases = (value as { phases?: Record<string, number> } | undefined)?.phases;
   const detail = phases ? ` [${Object.entries(phases).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}]` : '';
   rows.push([label, performance.now() - start, note + detail]);
   return value;
@@ -39,7 +40,7 @@ async function generatedTree(screens: number): Promise<string> {
   for (let s = 0; s < screens; s++) {
     const e = s % entities;
     await writeFile(path.join(dir, `screen_${s}.yaml`), [
-      'kind: screen', `name: bench-${s}`, `path: /bench/${s}`, 'view: list', `title: {en: Bench ${s}, ar: قياس ${s}}`,
+      'kind: screen', `name: bench-${s}`, `path: /bench/${s}/:id`, 'view: list', `title: {en: Bench ${s}, ar: قياس ${s}}`,
       'permission: access_users', `source: {resource: bench_e${e}, sort: {field: field_1, order: asc}}`,
       'columns:', '  - field: field_1', '  - field: field_2', '  - field: status_id', '    badge: student_status',
       'filters:', '  - field: status_id', `rowLink: {route: bench-${(s + 1) % screens}, params: {id: id}}`,
@@ -49,8 +50,16 @@ async function generatedTree(screens: number): Promise<string> {
   return root;
 }
 
+/** Wall time of `npm run gen`'s command in a fresh process: node + tsx start-up, ajv compile, JIT cold. */
+function cliWall(args: string[]): number {
+  const start = performance.now();
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'generator/cli.ts'), ...args], { cwd: REPO, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`cli failed: ${run.stderr.split("\n").slice(0, 5).join("\n")}`);
+  return performance.now() - start;
+}
+
 async function main() {
-  await time('ajv: compile schemas/ (once per process)', 'cached by schema hash', () => loadSchemaSet(path.join(REPO, 'schemas')));
+  await time('ajv: compile schemas/ (once per process)', 'cached by schema hash', async () => (await loadSchemaSet(path.join(REPO, 'schemas'))).prepare());
 
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'rowaq-bench-out-'));
   const real = createCompiler({ root: REPO, outDir: path.join(tmp, 'gen'), versionsDir: path.join(tmp, 'versions') });
@@ -63,6 +72,12 @@ async function main() {
   const check = await time('500 screens: check only, cold', 'parse, validate, cross-check, sanitize', () => createCompiler({ ...opts, write: false }).compile());
   rows[rows.length - 1][2] += `; ${check.definitions} files, ${check.errors.length} errors`;
   const compiler = createCompiler(opts);
+  const schemasFlag = ['--schemas', path.join(REPO, 'schemas')];
+  rows.push(['CLI, fresh process: screens/ (check only)', cliWall(['--check']), 'wall time incl. node+tsx start-up and ajv compile']);
+  const cliOut = ['--out', path.join(tmp, 'cli-gen'), '--versions', path.join(tmp, 'cli-versions')];
+  rows.push(['CLI, fresh process: screens/, empty cache', cliWall(cliOut), 'wall; what `npm run gen` costs after a clean checkout']);
+  rows.push(['CLI, fresh process: screens/, warm cache', cliWall(cliOut), 'wall; `npm run gen` with nothing changed (no YAML parse, no ajv)']);
+  rows.push(['CLI, fresh process: 500 screens (check only)', cliWall(['--root', root, ...schemasFlag, '--check']), 'wall time incl. node+tsx start-up and ajv compile']);
   await time('500 screens: full compile, cold', 'plus emit (types generated) and archive', () => compiler.compile());
   await time('500 screens: recompile, warm, nothing changed', 'every file re-read and hashed', () => compiler.compile());
   const one = path.join(root, 'screens/bench/screen_42.yaml');

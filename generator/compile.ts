@@ -11,7 +11,8 @@ import { buildIndex, type Def } from './definitions-index.ts';
 import { crosscheck } from './crosscheck.ts';
 import { emit, newEmitCache } from './emit.ts';
 import { sortErrors, type GenError } from './errors.ts';
-import { hashText, listDefinitionFiles, parseDefinition, type LoadedFile } from './load.ts';
+import { FileCache } from './file-cache.ts';
+import { cachedDefinition, hashText, listDefinitionFiles, parseDefinition, type LoadedFile } from './load.ts';
 import { loadLocales } from './locales.ts';
 import type { Manifest } from './manifest-types.ts';
 import type { RawDefinition } from './raw-types.ts';
@@ -79,6 +80,7 @@ export function createCompiler(options: CompileOptions = {}): Compiler {
   const files = new Map<string, CachedFile>();
   const emitCache = newEmitCache();
   const archived = new Set<string>();
+  const persistent = new FileCache(path.join(opts.outDir, 'cache', 'definitions.json'), opts.screensDir);
   let schemaHash = '';
 
   async function compile(changed?: string[]): Promise<CompileResult> {
@@ -96,6 +98,7 @@ export function createCompiler(options: CompileOptions = {}): Compiler {
       files.clear();
       schemaHash = schemas.hash;
     }
+    if (opts.write) await persistent.load(schemas.hash);
     const [paths, locales] = await Promise.all([listDefinitionFiles(opts.screensDir), loadLocales(opts.localesDir)]);
     const wanted = changed ? new Set(changed.map((c) => path.resolve(c))) : undefined;
     for (const cachedPath of files.keys()) if (!paths.includes(cachedPath)) files.delete(cachedPath);
@@ -106,6 +109,12 @@ export function createCompiler(options: CompileOptions = {}): Compiler {
         const text = await readFile(file, 'utf8');
         const hash = hashText(text);
         if (cached?.hash === hash) return;
+        const known = opts.write ? persistent.get(file, hash) : undefined;
+        if (known) {
+          files.set(file, { hash, loaded: cachedDefinition(file, text, hash, known.value), errors: [] });
+          return;
+        }
+        await schemas.prepare();
         const loaded = parseDefinition(file, text);
         files.set(file, { hash, loaded, errors: [...loaded.errors, ...validateDefinition(loaded, schemas)] });
       }),
@@ -126,6 +135,7 @@ export function createCompiler(options: CompileOptions = {}): Compiler {
         const [written, versions] = await Promise.all([
           emit(result.manifest, schemas, opts.outDir, emitCache),
           archiveVersions(result.manifest, opts.versionsDir, archived),
+          persistent.save(schemas.hash, all.map((f) => ({ file: f.loaded.file, hash: f.hash, value: f.loaded.value }))),
         ]);
         result.files = [...written, ...versions];
         lap('write');

@@ -7,7 +7,7 @@
  */
 import type { GenError } from './errors.ts';
 import type { JsonPath } from './load.ts';
-import { missingLanguages, type Locales } from './locales.ts';
+import { localeKeys, missingLanguages, type Locales } from './locales.ts';
 import type { Condition } from './manifest-types.ts';
 import type { RawEntity, RawForm, RawNavItem, RawNavigation, RawRole, RawScreen, RawStatusTable, RawWizard } from './raw-types.ts';
 import type { Declared, Def, DefinitionIndex } from './definitions-index.ts';
@@ -213,8 +213,7 @@ class Checker {
     (screen.filters ?? []).forEach((f, i) => {
       this.field(['filters', i, 'field'], f.field, entity, fieldsOf);
       if (f.statusTable) this.statusRef(['filters', i, 'statusTable'], f.statusTable);
-      const ref = (f as { ref?: string }).ref;
-      if (ref) this.entityRef(['filters', i, 'ref'], ref);
+      if (f.ref) this.entityRef(['filters', i, 'ref'], f.ref);
     });
     if (screen.rowLink) {
       this.route(['rowLink', 'route'], screen.rowLink.route);
@@ -263,7 +262,10 @@ function checkLabels(def: Def, locales: Locales, errors: GenError[]): void {
       if (named) visit(value, at);
       else if (LABEL_KEYS.has(key) && typeof value === 'string') {
         const missing = missingLanguages(locales, value);
-        if (missing.length === 2) push(at, `unknown locale key '${value}'`, 'add it to locales/en.json and locales/ar.json, or write {en: ..., ar: ...}');
+        if (missing.length === 2) {
+          const close = closest(value, localeKeys(locales.texts.en));
+          push(at, `unknown locale key '${value}'`, `${close ? `did you mean '${close}'? ` : ''}add it to locales/en.json and locales/ar.json, or write {en: ..., ar: ...}`);
+        }
         else if (missing.length === 1) push(at, `locale key '${value}' has no ${missing[0] === 'ar' ? 'Arabic' : 'English'} text`, `add it to locales/${missing[0]}.json`);
       } else if (LABEL_KEYS.has(key) && value && typeof value === 'object' && !Array.isArray(value)) {
         for (const lang of ['en', 'ar'] as const) {

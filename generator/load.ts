@@ -74,6 +74,15 @@ export function parseDefinition(file: string, text: string): LoadedFile {
   };
 }
 
+/**
+ * A file known valid from the persistent cache (compile.ts): its value is reused as is, and
+ * the YAML is parsed only if a cross-check error must be located in it.
+ */
+export function cachedDefinition(file: string, text: string, hash: string, value: unknown): LoadedFile {
+  let parsed: LoadedFile | undefined;
+  return { file, hash, value, errors: [], locate: (jsonPath, options) => (parsed ??= parseDefinition(file, text)).locate(jsonPath, options) };
+}
+
 /** Splits an ajv instancePath (JSON pointer) into segments. */
 export function pointerToPath(pointer: string): string[] {
   if (!pointer) return [];

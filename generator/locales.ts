@@ -65,3 +65,20 @@ export function resolveLabel(label: RawLabel | undefined, locales: Locales, fall
   }
   return text;
 }
+
+const keyCache = new WeakMap<object, string[]>();
+
+/** Every dotted key of a locale tree (for "did you mean" suggestions). */
+export function localeKeys(tree: Record<string, unknown> | undefined): string[] {
+  if (!tree) return [];
+  const hit = keyCache.get(tree);
+  if (hit) return hit;
+  const keys: string[] = [];
+  const walk = (node: unknown, prefix: string) => {
+    if (typeof node === 'string') keys.push(prefix);
+    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, prefix ? `${prefix}.${k}` : k);
+  };
+  walk(tree, '');
+  keyCache.set(tree, keys);
+  return keys;
+}

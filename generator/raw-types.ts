@@ -6,7 +6,7 @@
  * reads definitions through these loose hand-written shapes: only the keys it resolves.
  * Validation has already checked the shapes, so optional here means "may be absent".
  */
-import type { Colour, Condition, LocalText } from './manifest-types.ts';
+import type { Colour, Condition, FieldType, LocalText, ScreenAction, ScreenView, UploadRule } from './manifest-types.ts';
 
 /** A label as written: inline text or a locale key. */
 export type RawLabel = LocalText | string;
@@ -30,7 +30,7 @@ export interface RawRule {
 export interface RawRules { kind: 'rules'; rules?: Record<string, RawRule>; filters?: Record<string, { allow: string; description?: string }> }
 
 export interface RawEntityField {
-  type: string; label?: RawLabel; required?: boolean; unique?: boolean; default?: unknown; ref?: string; status?: string;
+  type: FieldType; label?: RawLabel; required?: boolean; unique?: boolean; default?: unknown; ref?: string; status?: string;
   rules?: string[]; filter?: string; minLength?: number; maxLength?: number; minimum?: number; maximum?: number;
   enum?: unknown[]; search?: boolean; serverOnly?: boolean; readOnly?: boolean; description?: string;
 }
@@ -43,7 +43,8 @@ export interface RawEntity {
 
 export interface RawFormField {
   field?: string; name?: string; schema?: Record<string, unknown>; label?: RawLabel; required?: boolean; rules?: string[];
-  filter?: string; widget?: string; upload?: Record<string, unknown>; visibleWhen?: Condition; requiredWhen?: Condition;
+  filter?: string; widget?: string; upload?: UploadRule; visibleWhen?: Condition; requiredWhen?: Condition;
+  options?: { status?: string; ref?: string };
 }
 export interface RawForm { kind: 'form'; name: string; title: RawLabel; entity?: string; fields: RawFormField[]; submit?: { method?: string; path: string } }
 
@@ -54,15 +55,15 @@ export interface RawWizard {
 }
 
 export interface RawAction {
-  name: string; label?: RawLabel; type: string; route?: string; params?: Record<string, string>; method?: string;
+  name: string; label?: RawLabel; type: ScreenAction['type']; route?: string; params?: Record<string, string>; method?: string;
   path?: string; fileName?: string; confirm?: RawLabel; permission?: string; visibleWhen?: Condition; row?: boolean;
 }
 export interface RawScreen {
-  kind: 'screen'; name: string; path: string; view: string; title: RawLabel; permission?: string;
+  kind: 'screen'; name: string; path: string; view: ScreenView; title: RawLabel; permission?: string;
   layout?: Partial<Record<'full' | 'admission' | 'guest' | 'anonymous', boolean>>;
   source?: { resource?: string; path?: string; filters?: Record<string, unknown>; sort?: { field: string; order?: 'asc' | 'desc' } };
   columns?: { field: string; label?: RawLabel; badge?: string; format?: string }[];
-  filters?: { field: string; label?: RawLabel; statusTable?: string }[];
+  filters?: { field: string; label?: RawLabel; statusTable?: string; ref?: string }[];
   rowLink?: { route: string; params?: Record<string, string>; newTab?: boolean };
   actions?: RawAction[]; form?: string; wizard?: string; plugin?: string;
   menu?: { group?: string; icon?: string; order?: number }; visibleWhen?: Condition;

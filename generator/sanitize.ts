@@ -6,7 +6,7 @@
  * and accidentally mutate, one default value.
  */
 import type {
-  Entity, EntityField, FieldType, Form, FormField, Manifest, NavigationItem, Screen, StatusTable, Wizard,
+  Entity, EntityField, Form, FormField, Manifest, NavigationItem, Screen, StatusTable, Wizard,
 } from './manifest-types.ts';
 import { resolveLabel, type Locales } from './locales.ts';
 import type {
@@ -85,7 +85,7 @@ function entity(d: RawEntity, label: LabelFn): Entity {
 function entityField(name: string, f: RawEntityField, label: LabelFn): EntityField {
   const { label: raw, required, unique, rules, search, serverOnly, readOnly, type, ...rest } = f;
   return {
-    name, type: type as FieldType, label: label(raw, name), required: required ?? false, unique: unique ?? false,
+    name, type, label: label(raw, name), required: required ?? false, unique: unique ?? false,
     rules: rules ?? [], search: search ?? false, serverOnly: serverOnly ?? false, readOnly: readOnly ?? false, ...rest,
   };
 }
@@ -131,8 +131,11 @@ function formField(raw: RawFormField, entity: Entity | undefined, label: LabelFn
   if (raw.field !== undefined) out.field = raw.field;
   const filter = raw.filter ?? source?.filter;
   if (filter) out.filter = filter;
-  for (const key of ['widget', 'upload', 'visibleWhen', 'requiredWhen'] as const) if (raw[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = raw[key];
-  const options = (raw as { options?: FormField['options'] }).options ?? (source?.status ? { status: source.status } : source?.ref ? { ref: source.ref } : undefined);
+  if (raw.widget !== undefined) out.widget = raw.widget;
+  if (raw.upload !== undefined) out.upload = raw.upload;
+  if (raw.visibleWhen !== undefined) out.visibleWhen = raw.visibleWhen;
+  if (raw.requiredWhen !== undefined) out.requiredWhen = raw.requiredWhen;
+  const options = raw.options ?? (source?.status ? { status: source.status } : source?.ref ? { ref: source.ref } : undefined);
   if (options) out.options = options;
   return out;
 }
@@ -160,25 +163,29 @@ function wizard(d: RawWizard, label: LabelFn): Wizard {
 function screen(d: RawScreen, entities: Record<string, Entity>, label: LabelFn): Screen {
   const entity = d.source?.resource ? entities[d.source.resource] : undefined;
   const fieldLabel = (field: string) => entity?.fields[field]?.label ?? label(undefined, field);
-  const { kind: _kind, title, permission, layout, columns, filters, actions, ...rest } = d;
+  const { kind: _kind, title, permission, layout, columns, filters, actions, source, ...rest } = d;
   return {
     ...rest,
+    ...(source ? { source: screenSource(source) } : {}),
     title: label(title, d.name),
     permission: permission ?? 'public',
     layout: { full: layout?.full ?? false, admission: layout?.admission ?? false, guest: layout?.guest ?? false, anonymous: layout?.anonymous ?? false },
-    view: d.view as Screen['view'],
     columns: (columns ?? []).map((c) => ({ ...c, label: c.label !== undefined ? label(c.label, c.field) : fieldLabel(c.field) })),
     filters: (filters ?? []).map((f) => {
       const source = entity?.fields[f.field];
       const statusTable = f.statusTable ?? source?.status;
-      const ref = (f as { ref?: string }).ref ?? source?.ref;
+      const ref = f.ref ?? source?.ref;
       return { ...f, label: f.label !== undefined ? label(f.label, f.field) : fieldLabel(f.field), ...(statusTable ? { statusTable } : {}), ...(ref ? { ref } : {}) };
     }),
     actions: (actions ?? []).map((a) => {
       const { label: l, confirm, type, row, ...restAction } = a;
-      return { ...restAction, label: label(l, a.name), type: type as Screen['actions'][number]['type'], row: row ?? false, ...(confirm !== undefined ? { confirm: label(confirm) } : {}) };
+      return { ...restAction, label: label(l, a.name), type, row: row ?? false, ...(confirm !== undefined ? { confirm: label(confirm) } : {}) };
     }),
-  } as Screen;
+  };
+}
+
+function screenSource({ sort, ...rest }: NonNullable<RawScreen['source']>): NonNullable<Screen['source']> {
+  return sort ? { ...rest, sort: { field: sort.field, order: sort.order ?? 'asc' } } : rest;
 }
 
 function navItems(items: RawNavItem[], label: LabelFn): NavigationItem[] {

@@ -7,13 +7,9 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import type addFormatsModule from 'ajv-formats';
 import { hashText } from './load.ts';
-
-/** ajv-formats ships CommonJS: under ESM the plugin is sometimes the module's `default`. */
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as typeof addFormatsModule;
 
 export const ENTRY_SCHEMA = 'definition.schema.json';
 export const SCHEMA_BASE = 'https://rowaq.dev/schemas/';
@@ -23,7 +19,10 @@ export interface SchemaSet {
   hash: string;
   /** The parsed schemas keyed by file name (json-schema-to-typescript reads them too). */
   schemas: Record<string, Record<string, unknown>>;
-  validate: ValidateFunction;
+  /** Imports ajv and compiles the entry schema, once; call before `validate`. */
+  prepare(): Promise<void>;
+  /** The compiled entry schema (after `prepare`). */
+  readonly validate: ValidateFunction;
   /** Schema objects reachable from a sub-schema through $ref: how validate.ts groups branch errors. */
   reach: (schema: unknown) => Set<object>;
 }
@@ -44,6 +43,41 @@ export async function loadSchemaSet(dir: string): Promise<SchemaSet> {
   if (cached) return cached;
   if (!texts[ENTRY_SCHEMA]) throw new Error(`${path.join(dir, ENTRY_SCHEMA)} is missing: the generator validates every definition against it`);
   const schemas: Record<string, Record<string, unknown>> = {};
+  for (const [name, text] of Object.entries(texts)) {
+    try {
+      schemas[name] = JSON.parse(text) as Record<string, unknown>;
+    } catch (e) {
+      throw new Error(`${path.join(dir, name)} is not valid JSON: ${(e as Error).message}`);
+    }
+  }
+  // Importing ajv and compiling are deferred until a file needs validating: when every file
+  // is in the persistent cache (compile.ts), `npm run gen` never pays for either.
+  let validate: ValidateFunction | undefined;
+  let preparing: Promise<void> | undefined;
+  let reach: ((schema: unknown) => Set<object>) | undefined;
+  const set: SchemaSet = {
+    hash,
+    schemas,
+    prepare: () =>
+      (preparing ??= compileEntry(schemas).then((v) => {
+        validate = v;
+      })),
+    get validate() {
+      if (!validate) throw new Error('SchemaSet.prepare() must be awaited before validating');
+      return validate;
+    },
+    reach: (schema) => (reach ??= reachability(schemas))(schema),
+  };
+  cache.set(hash, set);
+  return set;
+}
+
+async function compileEntry(schemas: Record<string, Record<string, unknown>>): Promise<ValidateFunction> {
+  const { Ajv2020 } = await import('ajv/dist/2020.js');
+  const formats = await import('ajv-formats');
+  // ajv-formats ships CommonJS: under ESM the plugin may sit one `default` deeper.
+  const first = formats.default as unknown as typeof addFormatsModule & { default?: typeof addFormatsModule };
+  const addFormats = first.default ?? first;
   // allErrors: report every mistake of a file at once. verbose: errors carry their parentSchema,
   // from which the messages list the allowed keys and values. strict off: schema authors may
   // use annotation keywords ajv does not know.
@@ -52,22 +86,11 @@ export async function loadSchemaSet(dir: string): Promise<SchemaSet> {
   // Formats the language uses that ajv-formats lacks.
   ajv.addFormat('year', /^\d{4}$/);
   ajv.addFormat('data-url', /^data:/);
-  for (const [name, text] of Object.entries(texts)) {
-    let schema: Record<string, unknown>;
-    try {
-      schema = JSON.parse(text) as Record<string, unknown>;
-    } catch (e) {
-      throw new Error(`${path.join(dir, name)} is not valid JSON: ${(e as Error).message}`);
-    }
-    schemas[name] = schema;
-    ajv.addSchema(schema, typeof schema.$id === 'string' ? undefined : SCHEMA_BASE + name);
-  }
+  for (const [name, schema] of Object.entries(schemas)) ajv.addSchema(schema, typeof schema.$id === 'string' ? undefined : SCHEMA_BASE + name);
   const entry = schemas[ENTRY_SCHEMA];
   const validate = ajv.getSchema(typeof entry.$id === 'string' ? entry.$id : SCHEMA_BASE + ENTRY_SCHEMA);
   if (!validate) throw new Error(`cannot compile ${ENTRY_SCHEMA}`);
-  const set = { hash, schemas, validate, reach: reachability(schemas) };
-  cache.set(hash, set);
-  return set;
+  return validate;
 }
 
 /**

@@ -7,9 +7,14 @@
  * `definitions` of one root and its `$ref`s rewritten to local pointers. It is slow (about a
  * second for schemas/), so emit.ts skips it when the input hash has not changed.
  */
-import { compile } from 'json-schema-to-typescript';
 import type { Entity, EntityField } from './manifest-types.ts';
 import { ENTRY_SCHEMA, SCHEMA_BASE } from './schemas.ts';
+
+/** Loaded on demand: the package pulls in prettier and takes seconds to import. */
+async function compile(schema: object, name: string, options: Record<string, unknown>): Promise<string> {
+  const { compile: jstt } = await import('json-schema-to-typescript');
+  return jstt(schema as never, name, options);
+}
 
 const OPTIONS = { bannerComment: '', format: false, unknownAny: true, additionalProperties: false, strictIndexSignatures: true, ignoreMinAndMaxItems: true } as const;
 
@@ -23,7 +28,7 @@ export async function definitionTypes(schemas: Record<string, Record<string, unk
     definitions[keyOf(id)] = rewriteRefs(schema, id, keyOf);
   }
   const root = { title: 'RowaqSchemas', type: 'object', definitions, additionalProperties: false, properties: {} };
-  const body = await compile(root as never, 'RowaqSchemas', { ...OPTIONS, unreachableDefinitions: true, declareExternallyReferenced: true });
+  const body = await compile(root, 'RowaqSchemas', { ...OPTIONS, unreachableDefinitions: true, declareExternallyReferenced: true });
   const kinds = kindTitles(schemas);
   const union = kinds.length ? `\n/** Any definition file: the union of the kinds. */\nexport type Definition = ${kinds.join(' | ')};\n` : '';
   return body + union;
@@ -99,6 +104,6 @@ export async function entityTypes(entities: Record<string, Entity>): Promise<str
     definitions[e.name] = entityRowSchema(e, title);
   }
   const root = { title: 'EntityRowsRoot', type: 'object', definitions, additionalProperties: false, properties: {} };
-  const body = await compile(root as never, 'EntityRowsRoot', { ...OPTIONS, unreachableDefinitions: true });
+  const body = await compile(root, 'EntityRowsRoot', { ...OPTIONS, unreachableDefinitions: true });
   return `${body}\n/** Row type by entity name. */\nexport interface EntityRows {\n${names.join('\n')}\n}\n`;
 }

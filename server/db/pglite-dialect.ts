@@ -29,14 +29,34 @@ import {
 export class Mutex {
   #tail: Promise<void> = Promise.resolve();
 
-  lock(): Promise<() => void> {
+  /**
+   * Resolves with the release function once the lock is ours. With `timeoutMs`, rejects
+   * instead when the wait is longer; the turn, when it comes, is passed straight on.
+   */
+  lock(timeoutMs?: number): Promise<() => void> {
     let release!: () => void;
     const next = new Promise<void>((resolve) => { release = resolve; });
     const ready = this.#tail.then(() => release);
     this.#tail = this.#tail.then(() => next);
-    return ready;
+    if (!timeoutMs) return ready;
+    return new Promise((resolve, reject) => {
+      let timedOut = false;
+      const timer = setTimeout(() => { timedOut = true; reject(new Error(WAIT_MESSAGE(timeoutMs))); }, timeoutMs);
+      void ready.then((r) => {
+        if (timedOut) r();
+        else { clearTimeout(timer); resolve(r); }
+      });
+    });
   }
 }
+
+/**
+ * The usual cause of a long wait is a query on `db` inside `db.transaction()`: it waits for
+ * the connection its own transaction holds. Fail loudly rather than hang the server.
+ */
+export const CONNECTION_WAIT_MS = 30_000;
+const WAIT_MESSAGE = (ms: number) =>
+  `PGlite: waited ${ms / 1000} s for the database connection. Is a query using \`db\` inside a transaction? Use the transaction's \`trx\` there.`;
 
 const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
@@ -81,7 +101,7 @@ class PGliteDriver implements Driver {
   #releases: Array<() => void> = [];
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const release = await this.#mutex.lock();
+    const release = await this.#mutex.lock(CONNECTION_WAIT_MS);
     this.#releases.push(release);
     return this.#connection;
   }

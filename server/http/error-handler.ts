@@ -43,7 +43,8 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   const language = requestLanguage(request);
   if (error instanceof ValidationError) {
     const errors: Record<string, string[]> = {};
-    for (const [field, messages] of Object.entries(error.fields)) errors[field] = messages.map((m) => translate(m, language));
+    // Two checks may say the same thing (a type's format and a rule): say it once.
+    for (const [field, messages] of Object.entries(error.fields)) errors[field] = [...new Set(messages.map((m) => translate(m, language)))];
     return reply.status(422).send({ errors, message: translate({ key: 'validation_failed' }, language) });
   }
   if (error instanceof HttpError) return sendError(reply, error.statusCode, language, error.messageKey, error.params);

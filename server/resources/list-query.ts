@@ -14,6 +14,7 @@ import { isIntegerField, isNumericField, searchableFields, systemColumns, visibl
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PER_PAGE = 10;
 export const MAX_PER_PAGE = 100;
+const INT4_MAX = 2_147_483_647;
 
 export interface ListParams {
   filters: Array<{ column: string; values: unknown[] | null; flags: boolean }>;
@@ -71,10 +72,14 @@ function parseFilters(manifest: Manifest, entity: Entity, raw: unknown): ListPar
 
 function filterValue(field: EntityField, raw: unknown): unknown {
   const value = coerce(field, raw);
-  const ok = isIntegerField(field) ? Number.isSafeInteger(value)
+  const ok = isIntegerField(field) ? Number.isSafeInteger(value) && (field.type !== 'integer' || !!field.ref || !!field.status || Math.abs(value as number) <= INT4_MAX)
     : isNumericField(field) ? typeof value === 'number' && Number.isFinite(value)
     : field.type === 'boolean' ? typeof value === 'boolean'
     : field.type === 'json' ? false
+    // Postgres reads words such as 'yesterday' as dates: accept only the ISO forms.
+    : field.type === 'date' ? typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+    : field.type === 'datetime' ? typeof value === 'string' && /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)
+    : field.type === 'time' ? typeof value === 'string' && /^\d{2}:\d{2}(:\d{2})?$/.test(value)
     : typeof value === 'string' || typeof value === 'number';
   if (!ok) throw badRequest('invalid_filter_value', { field: field.name });
   return typeof value === 'number' && !isNumericField(field) ? String(value) : value;

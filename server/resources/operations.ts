@@ -76,12 +76,11 @@ export async function saveRow(ctx: ResourceContext, entity: Entity, id: number |
   return ctx.db.transaction().execute(async (trx) => {
     const stored = id === null ? null : await selectRow(trx, entity, ctx.user, id).executeTakeFirst();
     if (id !== null && !stored) throw notFound();
-    const values = ctx.validator.check(entity, body as Row, stored ?? null);
-    if (scope) {
-      // A scoped caller writes only their own rows: the scope column is theirs, whatever was sent.
-      if (scope.value === null) throw new HttpError(403, 'forbidden');
-      values[scope.column] = scope.value;
-    }
+    // A scoped caller writes only their own rows: the scope column is theirs, whatever was sent.
+    if (scope?.value === null) throw new HttpError(403, 'forbidden');
+    const input = scope && entity.fields[scope.column] ? { ...(body as Row), [scope.column]: scope.value } : (body as Row);
+    const values = ctx.validator.check(entity, input, stored ?? null);
+    if (scope) values[scope.column] = scope.value;
     if (stored === null) applyInitialStatuses(ctx.manifest, entity, values);
     await checkWrite(trx, ctx.manifest, entity, ctx.user, values, stored ?? null);
     const dbValues = toDbValues(entity, values);

@@ -45,8 +45,10 @@ export function isStatusValue(table: StatusTable, value: number): boolean {
 
 /** With `transitions` declared, a status may only change along a listed edge the user may take. */
 export function transitionAllowed(table: StatusTable, user: RequestUser, from: unknown, to: unknown): boolean {
-  if (!table.transitions?.length || from === null || from === undefined || Number(from) === Number(to)) return true;
-  const fromKey = table.statuses.find((s) => s.id === Number(from))?.key;
+  if (!table.transitions?.length || Number(from) === Number(to)) return true;
+  // A row that never had a status stands at the table's initial one.
+  const fromKey = from === null || from === undefined ? table.initial : table.statuses.find((s) => s.id === Number(from))?.key;
+  if (fromKey === undefined && (from === null || from === undefined)) return true;
   const toKey = table.statuses.find((s) => s.id === Number(to))?.key;
   if (!toKey) return false;
   return table.transitions.some((t) => t.to === toKey

@@ -8,7 +8,7 @@ import type { UiKey } from './ui-strings.ts';
 
 export function useLanguage(): Language {
   const { i18n } = useTranslation();
-  const lang = (i18n.resolvedLanguage ?? i18n.language ?? DEFAULT_LANGUAGE).slice(0, 2);
+  const lang = (i18n.language ?? DEFAULT_LANGUAGE).slice(0, 2);
   return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
 }
 

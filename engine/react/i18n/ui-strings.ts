@@ -50,6 +50,7 @@ export const uiStrings = {
   loginSubtitle: { en: 'Please sign in to your account', ar: 'يرجى تسجيل الدخول إلى حسابك' },
   email: { en: 'Email', ar: 'البريد الإلكتروني' },
   password: { en: 'Password', ar: 'كلمة المرور' },
+  otp: { en: 'One-time code', ar: 'رمز التحقق' },
   newPassword: { en: 'New password', ar: 'كلمة المرور الجديدة' },
   confirmPassword: { en: 'Confirm password', ar: 'تأكيد كلمة المرور' },
   passwordsDiffer: { en: 'The passwords do not match', ar: 'كلمتا المرور غير متطابقتين' },

@@ -25,6 +25,12 @@ export function pageCode(screen: RendererProps['screen']): string | undefined {
   return undefined;
 }
 
+/** Locale keys that may hold a static page's text: `pages.<name>.text`, `misc.<name>_text`. */
+export function pageTextKeys(name: string): string[] {
+  const base = name.replace(/^misc-/, '').replace(/-/g, '_');
+  return [`pages.${name}.text`, `misc.${base}_text`, `misc.${base.replace(/^under_/, '')}_text`];
+}
+
 function pageIcon(name: string): ComponentType<SvgIconProps> {
   if (/not-authorized|401/.test(name)) return Lock;
   if (/maintenance/.test(name)) return Build;
@@ -37,8 +43,8 @@ export function PageRenderer({ screen }: RendererProps) {
   const ui = useUi();
   const { t, i18n } = useTranslation();
   const { loggedIn } = useSession();
-  const key = `pages.${screen.name}.text`;
-  const text = screenText(screen) ? label(screenText(screen)) : i18n.exists(key) ? (t(key) as string) : '';
+  const key = pageTextKeys(screen.name).find((k) => i18n.exists(k));
+  const text = screenText(screen) ? label(screenText(screen)) : key ? (t(key) as string) : '';
   const code = pageCode(screen);
   const Icon = pageIcon(screen.name);
   return (

@@ -3,7 +3,7 @@
  * (POST /users/login-link/{id}); the link's token is 32 random bytes shown once. It is kept
  * in `user_tokens` as "link:" + sha256, a value no session lookup can match (session hashes
  * are bare sha256), valid LINK_TTL_MINUTES, deleted when used. Revoking a user's sessions
- * (password reset, deactivation) removes their links too.
+ * (password reset, deactivation) revokes their links too.
  */
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
@@ -29,6 +29,7 @@ export async function consumeLoginLink(db: Kysely<any>, token: string): Promise<
   const row = await db.deleteFrom(TOKENS_TABLE)
     .where('token_hash', '=', linkHash(token))
     .where('expires_at', '>', sql<Date>`now()`)
+    .where('revoked_at', 'is', null)
     .returning('user_id')
     .executeTakeFirst();
   return row ? Number(row.user_id) : null;

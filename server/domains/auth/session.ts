@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Manifest } from '../../../generator/manifest-types.ts';
-import { hashToken, issueToken, purgeExpiredTokens, TOKENS_TABLE } from '../../auth/tokens.ts';
+import { issueToken, purgeExpiredTokens } from '../../auth/tokens.ts';
 import { loadUser, type RequestUser } from '../../auth/user.ts';
 import { visibleColumns } from '../../resources/entity-info.ts';
 import { logAccess } from './access-log.ts';
@@ -53,14 +53,10 @@ export async function openSession(
   const user = await loadUser(db, manifest, userId);
   if (!user) return null;
   await purgeExpiredTokens(db);
-  const { token, expiresAt } = await issueToken(db, userId);
-  const tokenFields = manifest.entities.user_tokens?.fields ?? {};
-  if (tokenFields.ip && tokenFields.user_agent) {
-    await db.updateTable(TOKENS_TABLE)
-      .set({ ip: request.ip.slice(0, 45), user_agent: String(request.headers['user-agent'] ?? '').slice(0, 400) || null })
-      .where('token_hash', '=', hashToken(token))
-      .execute();
-  }
+  const { token, expiresAt } = await issueToken(db, userId, undefined, {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+  });
   await updateUser(db, manifest, userId, { last_login_at: new Date() });
   await logAccess(db, manifest, request, { userId, action });
   const payload = await userPayload(db, manifest, user);

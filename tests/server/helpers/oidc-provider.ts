@@ -3,6 +3,7 @@
  * client and accounts given by email, plus a plain-HTTP driver of its authorization flow
  * (the development login and consent pages), standing in for Microsoft's sign-in in tests.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -29,7 +30,9 @@ export async function startOidcProvider(options: TestOidcOptions): Promise<TestO
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const issuer = `http://127.0.0.1:${port}`;
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const provider = new Provider(issuer, {
+    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'test', alg: 'RS256', use: 'sig' }] },
     clients: [{
       client_id: clientId,
       client_secret: clientSecret,

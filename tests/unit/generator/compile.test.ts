@@ -79,6 +79,21 @@ describe('generator compile', () => {
     ]);
   });
 
+  it('persistent cache: a fresh compiler reuses valid files and still positions errors in them', async () => {
+    ws = await workspace();
+    const first = await createCompiler(ws.options()).compile();
+    expect(JSON.parse(await readFile(path.join(ws.root, '.generated/cache/definitions.json'), 'utf8')).files).toHaveProperty(['access/student.role.yaml']);
+    const again = await createCompiler(ws.options()).compile();
+    expect(again.manifest!.version).toBe(first.manifest!.version);
+    // The role file comes from the cache; the error found in it is still at its line:column.
+    const perms = path.join(ws.root, 'screens/access/permissions.yaml');
+    await writeFile(perms, (await readFile(perms, 'utf8')).replace('name: access_student', 'name: access_students'));
+    const broken = await createCompiler(ws.options()).compile();
+    expect(broken.errors.map((e) => `${path.basename(e.file)}:${e.line}:${e.column} ${e.message}`)).toEqual([
+      "student.role.yaml:5:15 unknown permission 'access_student'",
+    ]);
+  });
+
   it('versions: a changed form gets a new version; the old one stays archived and readable', async () => {
     ws = await workspace();
     const versions = path.join(ws.root, 'versions');

@@ -121,6 +121,31 @@ describe('generator errors', () => {
     ]);
   });
 
+  it('unknown fields and route parameters: checked against the entity and the target path', async () => {
+    const { lines } = await errorsFor({
+      'screens/students/students-list.yaml': [
+        'kind: screen', 'name: students-list', 'path: /students', 'view: list', 'title: common.students',
+        'source:', '  resource: students', 'columns:', '  - field: cod', 'filters:', '  - {field: status_id, ref: studnts}',
+        'rowLink: {route: students-show, params: {sid: id}}', '',
+      ].join('\n'),
+    });
+    expect(lines).toEqual([
+      "screens/students/students-list.yaml:9:12 unknown field 'cod' of entity 'students' (did you mean 'code'? fields of 'students': code, name, national_id, status_id, gpa, user_id)",
+      "screens/students/students-list.yaml:11:29 unknown entity 'studnts' (did you mean 'students'? declare it in a kind: entity file)",
+      "screens/students/students-list.yaml:12:42 route 'students-show' (/students/:id) has no parameter 'sid' (its parameters: id)",
+    ]);
+  });
+
+  it('a file with a bad key still gets its references checked in the same run', async () => {
+    const { lines } = await errorsFor({
+      'screens/access/student.role.yaml': 'kind: role\nname: student\nlabel: {en: Student, ar: طالب}\nuserType: 3\npermissions: [nope]\nsignatry: true\n',
+    });
+    expect(lines).toEqual([
+      "screens/access/student.role.yaml:5:15 unknown permission 'nope' (declare it in a kind: permissions file)",
+      "screens/access/student.role.yaml:6:1 unknown key 'signatry' (did you mean 'signatory'? allowed: kind, name, label, userType, permissions, signatory)",
+    ]);
+  });
+
   it('reports every error of every file at once', async () => {
     const { errors } = await errorsFor({
       'screens/access/student.role.yaml': 'kind: role\nname: student\nlabel: {en: Student}\nuserType: 3\n',

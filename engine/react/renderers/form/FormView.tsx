@@ -4,15 +4,22 @@ import Form from '@rjsf/mui';
 import validator from '@rjsf/validator-ajv8';
 import { Box, Button, LinearProgress, Stack } from '@mui/material';
 import { useUi } from '../../i18n/hooks.ts';
-import type { Record_ } from './form-model.ts';
 import type { FormController } from './useFormController.ts';
 import { engineWidgets } from './widgets.tsx';
 
-export function FormView({ controller, submitLabel, extraButtons }: { controller: FormController; submitLabel?: string; extraButtons?: ReactNode }) {
+export interface FormViewProps {
+  controller: FormController;
+  submitLabel?: string;
+  extraButtons?: ReactNode;
+  /** Sign-in pages: one wide button. */
+  wideSubmit?: boolean;
+}
+
+export function FormView({ controller, submitLabel, extraButtons, wideSubmit = false }: FormViewProps) {
   const ui = useUi();
   if (controller.loading) return <LinearProgress aria-label={ui('loading')} />;
   return (
-    <Form<Record_>
+    <Form
       schema={controller.schema}
       uiSchema={controller.uiSchema}
       formData={controller.formData}
@@ -27,10 +34,10 @@ export function FormView({ controller, submitLabel, extraButtons }: { controller
       onSubmit={(e) => void controller.submit(e.formData ?? {})}
       disabled={controller.submitting}
     >
-      <Box sx={{ mt: 3 }}>
+      <Box sx={{ mt: wideSubmit ? 2 : 3 }}>
         <Stack direction="row" spacing={1.5}>
           {extraButtons}
-          <Button type="submit" variant="contained" disabled={controller.submitting}>
+          <Button type="submit" variant="contained" disabled={controller.submitting} fullWidth={wideSubmit} size={wideSubmit ? 'large' : 'medium'}>
             {submitLabel ?? ui('save')}
           </Button>
         </Stack>

@@ -51,6 +51,13 @@ function widgetOf(field: FormField): string | undefined {
   return undefined;
 }
 
+/** Browser autofill hints: e-mail, the current password, or a new one on a form that confirms it. */
+function autocompleteOf(field: FormField, form: Form): string | undefined {
+  if (field.widget === 'email' || field.name === 'email') return 'email';
+  if (field.widget !== 'password') return undefined;
+  return form.fields.some((f) => f.name.endsWith('_confirmation')) ? 'new-password' : 'current-password';
+}
+
 export function buildFormSchema(
   form: Form,
   manifest: Pick<ClientManifest, 'statusTables' | 'filters'>,
@@ -71,6 +78,9 @@ export function buildFormSchema(
     if (field.filter && manifest.filters[field.filter]) options.allow = manifest.filters[field.filter].allow;
     if (field.upload) options.upload = field.upload;
     if (field.widget === 'textarea') options.rows = 4;
+    const autocomplete = autocompleteOf(field, form);
+    if (autocomplete) ui['ui:autocomplete'] = autocomplete;
+    if (field.widget === 'email' || field.widget === 'password') options.inputType = field.widget;
     if (Object.keys(options).length) ui['ui:options'] = options;
     if (Object.keys(ui).length) uiSchema[field.name] = ui;
   }

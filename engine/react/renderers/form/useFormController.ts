@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ErrorSchema } from '@rjsf/utils';
 import type { ClientManifest, Form } from '../../../../generator/manifest-types.ts';
 import { ApiError } from '../../../core/api/api-error.ts';
+import type { ApiRequestConfig } from '../../../core/api/client.ts';
 import { useApi } from '../../data/ApiProvider.tsx';
 import { useSession } from '../../data/SessionProvider.tsx';
 import { useLanguage } from '../../i18n/hooks.ts';
@@ -38,6 +39,10 @@ export interface FormControllerOptions {
   onSaved?: (answer: unknown, data: Record_) => void;
   /** Skip loading the record (the wizard loads once for every tab). */
   skipLoad?: boolean;
+  /** false: no 'Operation successful' toast (sign-in moves on instead). */
+  successToast?: boolean;
+  /** Extra request options of the submit call (e.g. `admission: true`). */
+  request?: ApiRequestConfig;
 }
 
 export function useFormController(
@@ -82,16 +87,19 @@ export function useFormController(
   const customValidate = useMemo(() => makeCustomValidate(form, manifest, language, context), [form, manifest, language, context]);
   const transformErrors = useMemo(() => makeTransformErrors(manifest, language), [manifest, language]);
 
-  const { onSaved } = options;
+  const { onSaved, successToast = true, request } = options;
   const submit = useCallback(
     async (data: Record_) => {
-      if (!target) return;
+      if (!target) {
+        onSaved?.(undefined, data);
+        return;
+      }
       const body = submittedData(form, data, context);
       setSubmitting(true);
       setExtraErrors(undefined);
       try {
-        const answer = await api.request(target.method, target.path, body, { toast: false });
-        toast.success();
+        const answer = await api.request(target.method, target.path, body, { ...request, toast: false });
+        if (successToast) toast.success();
         onSaved?.(answer, body);
       } catch (error) {
         if (error instanceof ApiError && Object.keys(error.fieldErrors).length) {
@@ -102,7 +110,7 @@ export function useFormController(
         setSubmitting(false);
       }
     },
-    [api, target, form, context, toast, onSaved],
+    [api, target, form, context, toast, onSaved, successToast, request],
   );
 
   return { schema, uiSchema, formData, setFormData, extraErrors, submitting, loading, submit, customValidate, transformErrors };

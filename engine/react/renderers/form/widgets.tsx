@@ -19,6 +19,7 @@ export function FilteredTextWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, label, onChange, onBlur, onFocus, options, rawErrors, placeholder, autofocus, schema } = props;
   const allow = typeof options.allow === 'string' ? options.allow : undefined;
   const rows = typeof options.rows === 'number' ? options.rows : undefined;
+  const inputType = typeof options.inputType === 'string' ? options.inputType : 'text';
   return (
     <TextField
       id={id}
@@ -28,6 +29,8 @@ export function FilteredTextWidget(props: WidgetProps) {
       disabled={disabled || readonly}
       placeholder={placeholder}
       autoFocus={autofocus}
+      type={inputType}
+      autoComplete={options.autocomplete}
       multiline={rows !== undefined}
       minRows={rows}
       value={value ?? ''}

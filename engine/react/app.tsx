@@ -1,0 +1,104 @@
+/**
+ * Assembles the portal from values: the manifest, plugins, a cookie jar and storage. Creates
+ * the session and language stores, i18next, the UI bridge, the API client, the registry and
+ * the data router, and returns the React tree that provides them. Nothing runs at import.
+ */
+import type { ReactNode } from 'react';
+import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { i18n as I18n } from 'i18next';
+import type { ClientManifest } from '../../generator/manifest-types.ts';
+import type { ApiClient, ApiClientOptions } from '../core/api/client.ts';
+import { createBrowserCookieJar, type CookieJar } from '../core/cookie-jar.ts';
+import { createLanguageStore } from '../core/language.ts';
+import { createLayoutSettingsStore, type KeyValueStorage } from '../core/layout-settings.ts';
+import { createSessionStore, type SessionStore } from '../core/session.ts';
+import { ApiProvider, createAppApi } from './data/ApiProvider.tsx';
+import { ManifestProvider } from './data/ManifestProvider.tsx';
+import { SessionProvider } from './data/SessionProvider.tsx';
+import { createUiBridge } from './data/ui-bridge.ts';
+import { createI18n, isLanguage, DEFAULT_LANGUAGE } from './i18n/index.ts';
+import { I18nProvider } from './i18n/I18nProvider.tsx';
+import { PopupHost } from './popup/Popup.tsx';
+import { defaultRegistry } from './registry/defaults.ts';
+import { registerPlugin, type Registry, type RowaqPlugin } from './registry/registry.ts';
+import { RegistryProvider } from './registry/RegistryProvider.tsx';
+import { targetHref } from './router/guard-loader.ts';
+import { buildRoutes } from './router/routes.tsx';
+import { LayoutSettingsProvider, useLayoutSettingsContext } from './shell/LayoutSettingsContext.tsx';
+import { browserLayoutStore } from './shell/layout-settings.ts';
+import { DirectionProvider } from './theme/DirectionProvider.tsx';
+import { ToastHost } from './toasts/ToastHost.tsx';
+
+export interface AppOptions {
+  manifest: ClientManifest;
+  plugins?: readonly RowaqPlugin[];
+  /** Cookies (session, language); default the browser's. */
+  jar?: CookieJar;
+  /** Layout setting storage; default localStorage. */
+  storage?: KeyValueStorage;
+  /** An in-memory router (tests, previews) starting at these addresses. */
+  memory?: { initialEntries: string[] };
+  /** A custom axios adapter for the API client (tests). */
+  adapter?: ApiClientOptions['adapter'];
+}
+
+export interface RowaqApp {
+  App: () => ReactNode;
+  router: ReturnType<typeof createBrowserRouter>;
+  session: SessionStore;
+  api: ApiClient;
+  i18n: I18n;
+  registry: Registry;
+}
+
+function ThemedByLayout({ children }: { children: ReactNode }) {
+  const [settings] = useLayoutSettingsContext();
+  return <DirectionProvider skin={settings.skin}>{children}</DirectionProvider>;
+}
+
+export function createApp(options: AppOptions): RowaqApp {
+  const { manifest } = options;
+  const jar = options.jar ?? createBrowserCookieJar();
+  const session = createSessionStore(jar);
+  const languageStore = createLanguageStore(jar);
+  const stored = languageStore.get();
+  const i18n = createI18n(isLanguage(stored) ? stored : DEFAULT_LANGUAGE);
+  const layoutStore = options.storage ? createLayoutSettingsStore(options.storage) : browserLayoutStore();
+  const bridge = createUiBridge();
+  const registry = (options.plugins ?? []).reduce(registerPlugin, defaultRegistry());
+  const routes = buildRoutes(manifest, session);
+  const router = options.memory ? createMemoryRouter(routes, options.memory) : createBrowserRouter(routes);
+  const api = createAppApi({
+    session,
+    getLocale: () => i18n.language,
+    navigate: (to) => void router.navigate(targetHref(manifest, to)),
+    bridge,
+    adapter: options.adapter,
+  });
+
+  function App() {
+    return (
+      <ManifestProvider manifest={manifest}>
+        <I18nProvider i18n={i18n} store={languageStore}>
+          <LayoutSettingsProvider store={layoutStore}>
+            <ThemedByLayout>
+              <SessionProvider store={session}>
+                <ApiProvider api={api}>
+                  <RegistryProvider registry={registry}>
+                    <ToastHost bridge={bridge}>
+                      <PopupHost bridge={bridge}>
+                        <RouterProvider router={router} />
+                      </PopupHost>
+                    </ToastHost>
+                  </RegistryProvider>
+                </ApiProvider>
+              </SessionProvider>
+            </ThemedByLayout>
+          </LayoutSettingsProvider>
+        </I18nProvider>
+      </ManifestProvider>
+    );
+  }
+
+  return { App, router, session, api, i18n, registry };
+}

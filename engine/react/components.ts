@@ -1,0 +1,28 @@
+/**
+ * Components a definition may name by string (`<group>#<Export>`), so YAML stays data
+ * (STYLE.md point 10). Plugins add theirs through `registerPlugin()`.
+ *
+ * `SCREEN_COMPONENTS` names the component of a few screens whose behaviour the definition
+ * language cannot express (storing the session after sign-in, the Microsoft button, token
+ * sign-in, moving on after a password reset) while their fields stay in YAML forms. A screen
+ * naming a component itself (`plugin: auth#Login`) needs no entry here.
+ */
+import { lazy, type ComponentType } from 'react';
+import type { RendererProps } from './registry/registry.ts';
+
+// Loaded on demand: the sign-in pages bring RJSF and ajv with them.
+const LoginPage = lazy(() => import('./pages/auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
+const ForgotPasswordPage = lazy(() => import('./pages/auth/ForgotPasswordPage.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./pages/auth/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })));
+
+export const ENGINE_COMPONENTS: Readonly<Record<string, ComponentType<RendererProps>>> = Object.freeze({
+  'auth#Login': LoginPage,
+  'auth#ForgotPassword': ForgotPasswordPage,
+  'auth#ResetPassword': ResetPasswordPage,
+});
+
+export const SCREEN_COMPONENTS: Readonly<Record<string, string>> = Object.freeze({
+  'auth-login': 'auth#Login',
+  'forgot-password': 'auth#ForgotPassword',
+  'reset-password': 'auth#ResetPassword',
+});

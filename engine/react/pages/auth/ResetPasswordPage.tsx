@@ -1,0 +1,53 @@
+/**
+ * Reset password (/pages/authentication/reset-password-v1) on the YAML `reset_password` form:
+ * email (from the address), the emailed one-time code and the new password; then sign in.
+ */
+import { useMemo } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert, Box, Link } from '@mui/material';
+import type { Form } from '../../../../generator/manifest-types.ts';
+import { ROUTE } from '../../../core/routes.ts';
+import { useManifest } from '../../data/ManifestProvider.tsx';
+import { useLabel, useUi } from '../../i18n/hooks.ts';
+import type { RendererProps } from '../../registry/registry.ts';
+import { FormView } from '../../renderers/form/FormView.tsx';
+import { formTarget, useFormController } from '../../renderers/form/useFormController.ts';
+import { hrefFor } from '../../router/paths.ts';
+import { AuthCard } from './AuthCard.tsx';
+
+const NO_PARAMS = {};
+
+export function ResetPasswordPage({ screen }: RendererProps) {
+  const ui = useUi();
+  const label = useLabel();
+  const manifest = useManifest();
+  const form = screen.form ? manifest.forms[screen.form] : undefined;
+  return (
+    <AuthCard title={label(screen.title)}>
+      {form ? <ResetForm form={form} /> : <Alert severity="warning">{ui('unknownScreen')}</Alert>}
+      <Box sx={{ textAlign: 'center', mt: 2 }}>
+        <Link component={RouterLink} to={hrefFor(manifest, ROUTE.login) ?? '/login'} variant="body2">
+          {ui('backToLogin')}
+        </Link>
+      </Box>
+    </AuthCard>
+  );
+}
+
+function ResetForm({ form }: { form: Form }) {
+  const manifest = useManifest();
+  const navigate = useNavigate();
+  const ui = useUi();
+  const [query] = useSearchParams();
+  const initialData = useMemo(() => {
+    const out: Record<string, unknown> = {};
+    for (const key of ['email', 'otp']) if (query.get(key)) out[key] = query.get(key);
+    return out;
+  }, [query]);
+  const target = useMemo(() => formTarget(form, undefined, NO_PARAMS), [form]);
+  const controller = useFormController(form, manifest, target, NO_PARAMS, {
+    initialData,
+    onSaved: () => void navigate(hrefFor(manifest, ROUTE.login) ?? '/login'),
+  });
+  return <FormView controller={controller} submitLabel={ui('setNewPassword')} wideSubmit />;
+}

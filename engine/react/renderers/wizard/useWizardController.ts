@@ -1,0 +1,69 @@
+/**
+ * The headless wizard controller: the tab set chosen by the route parameter, the current tab
+ * from the address (tabs are navigated by name), done tabs, and `complete()` which marks the
+ * tab and all earlier ones done and moves on, or reports the end on the last tab.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Screen, Wizard } from '../../../../generator/manifest-types.ts';
+import { useManifest } from '../../data/ManifestProvider.tsx';
+import { useSession } from '../../data/SessionProvider.tsx';
+import { evaluateCondition } from '../form/conditions.ts';
+import { hrefFor } from '../../router/paths.ts';
+import { allDone, currentTab, isLastTab, markDone, nextTab, previousTab, tabParamOf, tabsFor } from './wizard-state.ts';
+
+export interface WizardController {
+  tabs: string[];
+  current: string | undefined;
+  done: ReadonlySet<string>;
+  isLast: boolean;
+  finished: boolean;
+  goTo(tab: string): void;
+  back(): void;
+  complete(): void;
+}
+
+export function useWizardController(
+  wizard: Wizard,
+  screen: Screen,
+  params: Readonly<Record<string, string | undefined>>,
+  initialDone: Iterable<string> = [],
+): WizardController {
+  const manifest = useManifest();
+  const navigate = useNavigate();
+  const { subject } = useSession();
+  const [done, setDone] = useState<ReadonlySet<string>>(() => new Set(initialDone));
+  const tabParam = tabParamOf(screen.path);
+  const tabs = useMemo(
+    () => tabsFor(wizard, params).filter((t) => evaluateCondition(wizard.tabs[t]?.visibleWhen, { params, subject })),
+    [wizard, params, subject],
+  );
+  const current = currentTab(tabs, params[tabParam]);
+
+  const goTo = useCallback(
+    (tab: string) => {
+      const href = hrefFor(manifest, screen.name, { ...params, [tabParam]: tab });
+      if (href) void navigate(href);
+    },
+    [manifest, screen.name, params, tabParam, navigate],
+  );
+
+  return {
+    tabs,
+    current,
+    done,
+    isLast: current !== undefined && isLastTab(tabs, current),
+    finished: allDone(done, tabs),
+    goTo,
+    back() {
+      const prev = current && previousTab(tabs, current);
+      if (prev) goTo(prev);
+    },
+    complete() {
+      if (!current) return;
+      setDone((d) => markDone(d, tabs, current));
+      const next = nextTab(tabs, current);
+      if (next) goTo(next);
+    },
+  };
+}

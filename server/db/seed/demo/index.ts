@@ -1,0 +1,43 @@
+/**
+ * The demo university, loaded in one transaction by seed() on an empty database: structure,
+ * terms, people, courses with their current offerings, and settings. About 2,600 users and
+ * 2,400 students; every write is a batch (see writer.ts).
+ */
+import type { Manifest } from '../../../../generator/manifest-types.ts';
+import { Random } from '../random.ts';
+import type { SeedWriter } from '../writer.ts';
+import { registerStudent, seedCourses } from './courses.ts';
+import { seedPeople } from './people.ts';
+import { seedSettings } from './settings.ts';
+import { seedTerms } from './terms.ts';
+import { seedUniversity } from './university.ts';
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, STUDENT_COUNT } from './people.ts';
+
+/** The generator's seed: change it and every name, date and number of the demo changes. */
+export const DEMO_SEED = 20_260_101;
+
+/** Every entity the demo writes, in the order their rows can be inserted. */
+export const DEMO_ENTITIES = [
+  'faculties', 'departments', 'bylaws', 'programs', 'buildings', 'rooms', 'terms', 'users', 'user_roles',
+  'instructors', 'students', 'courses', 'course_prerequisites', 'offerings', 'sections', 'slots', 'registrations', 'settings',
+];
+
+export interface DemoOptions {
+  /** The day the demo is loaded for: it decides the current term. */
+  today?: Date;
+  /** Roles given to the demo administrator besides `admin` (every role granting admin_system). */
+  adminRoles?: string[];
+}
+
+export async function loadDemo(w: SeedWriter, manifest: Manifest, passwordHash: string, options: DemoOptions = {}): Promise<void> {
+  const rnd = new Random(DEMO_SEED);
+  await w.prepare(DEMO_ENTITIES);
+  const university = await seedUniversity(w);
+  const terms = await seedTerms(w, options.today ?? new Date());
+  const people = await seedPeople(w, manifest, rnd, university, terms, passwordHash, options.adminRoles ?? []);
+  const courses = await seedCourses(w, rnd, university, terms, people.teaching);
+  const demoStudent = people.students.find((s) => s.id === people.demoStudentId);
+  if (demoStudent) await registerStudent(w, courses, terms, demoStudent);
+  await seedSettings(w);
+}

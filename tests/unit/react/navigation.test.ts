@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { visibleMenu } from '../../../engine/react/shell/navigation.ts';
+import { hrefFor, toRouterPath } from '../../../engine/react/router/paths.ts';
+import { targetHref } from '../../../engine/react/router/guard-loader.ts';
+import { snackbarOptions } from '../../../engine/react/toasts/ToastHost.tsx';
+import { errorToast, successToast } from '../../../engine/core/toasts.ts';
+import { fixtureManifest } from './fixture-manifest.ts';
+
+const manifest = fixtureManifest();
+
+describe('navigation menu', () => {
+  it('shows only what the user may open, and drops empty groups', () => {
+    const student = visibleMenu(manifest, { typeName: 'Student', permissions: [] });
+    expect(student.map((e) => e.route ?? e.label.en)).toEqual(['dashboard']);
+    const staff = visibleMenu(manifest, { typeName: 'Staff', permissions: ['access_users'] });
+    expect(staff.map((e) => e.route ?? e.label.en)).toEqual(['dashboard', 'Administration']);
+    expect(staff[1].children.map((c) => c.href)).toEqual(['/users', '/students/grid']);
+    const admin = visibleMenu(manifest, { typeName: 'Staff', permissions: ['access_users', 'manage_users'] });
+    expect(admin.at(-1)?.href).toBe('/users/edit'); // optional parameter left out
+    expect(visibleMenu(manifest, null)).toEqual([]);
+  });
+});
+
+describe('route paths', () => {
+  it('converts manifest paths and fills them', () => {
+    expect(toRouterPath('/students/{id}')).toBe('/students/:id');
+    expect(toRouterPath('/my_theses/edit/{id?}/')).toBe('/my_theses/edit/:id?');
+    expect(toRouterPath('/login/:token?')).toBe('/login/:token?');
+    expect(hrefFor(manifest, 'admissionForm', { type: 1, id: 5, secretKey: 'k', name: 'nationality' })).toBe('/admissionForm/1/5/k/nationality');
+    expect(hrefFor(manifest, 'admissionForm', { type: 1 })).toBeUndefined();
+    expect(hrefFor(manifest, 'nope')).toBeUndefined();
+  });
+
+  it('turns guard targets into addresses, unknown routes to error-404', () => {
+    expect(targetHref(manifest, { name: 'auth-login', query: { code: 'c', state: 's' } })).toBe('/login?code=c&state=s');
+    expect(targetHref(manifest, { name: 'no-such-route' })).toBe('/error-404');
+  });
+});
+
+describe('toasts as the spec says', () => {
+  it('error: 5 s, close button, top-left in English, top-right in Arabic, fallback text', () => {
+    const en = snackbarOptions(errorToast(undefined, { locale: 'en' }));
+    expect(en).toMatchObject({ variant: 'error', autoHideDuration: 5000, anchorOrigin: { vertical: 'top', horizontal: 'left' } });
+    expect(en.action).toBeTypeOf('function');
+    expect(errorToast(undefined, { locale: 'en' })).toMatchObject({ title: 'error', message: 'Something went wrong' });
+    const ar = errorToast({ en: 'No place', ar: 'لا يوجد مكان' }, { locale: 'ar', suffix: '(2)' });
+    expect(ar.message).toBe('لا يوجد مكان (2)');
+    expect(snackbarOptions(ar).anchorOrigin.horizontal).toBe('right');
+  });
+
+  it('success: 3 s, no close button, fallback "Operation successful"', () => {
+    const s = successToast(undefined, { locale: 'en' });
+    expect(s).toMatchObject({ title: 'Success', message: 'Operation successful' });
+    expect(snackbarOptions(s)).toMatchObject({ autoHideDuration: 3000, action: undefined });
+  });
+});
