@@ -15,6 +15,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { CompiledQuery, Kysely, KyselyPlugin } from 'kysely';
@@ -36,6 +37,8 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
 const SEARCH = 'ahmed';
 const BODY = { search: SEARCH, page: 1, perPage: 10 };
+/** The same page without a search term: what the list costs when the search does not. */
+const NO_SEARCH = { search: '', page: 1, perPage: 10 };
 
 interface Stats { requests: number; errors: number; seconds: number; p50: number; p99: number; max: number }
 const rows: Array<[string, string, Stats | string]> = [];
@@ -93,11 +96,11 @@ const { parentPort, workerData: w } = require('node:worker_threads');
   parentPort.postMessage({ latencies, errors, seconds: (performance.now() - started) / 1000 });
 })();`;
 
-function httpLoad(url: string, token: string): Promise<Stats> {
+function httpLoad(url: string, token: string, body: object): Promise<Stats> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(CLIENT_CODE, {
       eval: true,
-      workerData: { url, token, body: JSON.stringify(BODY), clients: CLIENTS, seconds: SECONDS, warmupMs: WARMUP_MS },
+      workerData: { url, token, body: JSON.stringify(body), clients: CLIENTS, seconds: SECONDS, warmupMs: WARMUP_MS },
     });
     worker.once('message', (m: { latencies: number[]; errors: number; seconds: number }) => { resolve(stats(m.latencies, m.errors, m.seconds)); void worker.terminate(); });
     worker.once('error', reject);
@@ -153,24 +156,29 @@ async function benchBackend(name: 'pglite' | 'postgres', manifest: Manifest): Pr
     const probeBody = (await probe.json()) as { data: unknown[]; meta: { count: number } };
     console.log(`${name}: POST /students ${JSON.stringify(BODY)} -> ${probe.status}, ${probeBody.data.length} rows of ${probeBody.meta.count}`);
 
-    // Capture the statements one request runs, on a second app over a recording connection.
-    const rec = recorder(db);
-    const captureApp = await buildApp({ manifest, db: rec.db, config, domains: [], clientDir: null });
-    rec.state.on = true;
-    await captureApp.inject({ method: 'POST', url: '/api/sis/students', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: JSON.stringify(BODY) });
-    rec.state.on = false;
-    await captureApp.close();
-    const all = rec.state.queries;
-    const list = all.filter((q) => /from "students"/.test(q.sql) && !/json_agg|user_id = u\.id/.test(q.sql));
-    console.log(`${name}: one request runs ${all.length} statements (list itself: ${list.length})`);
+    for (const body of [BODY, NO_SEARCH]) {
+      const what = body.search ? `search "${body.search}"` : 'no search';
+      // Capture the statements one request runs, on a second app over a recording connection.
+      const rec = recorder(db);
+      const captureApp = await buildApp({ manifest, db: rec.db, config, domains: [], clientDir: null });
+      rec.state.on = true;
+      await captureApp.inject({ method: 'POST', url: '/api/sis/students', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      rec.state.on = false;
+      await captureApp.close();
+      const all = rec.state.queries;
+      const list = all.filter((q) => /from "students"/.test(q.sql) && !/json_agg|user_id = u\.id/.test(q.sql));
+      console.log(`${name}, ${what}: one request runs ${all.length} statements (the list itself: ${list.length})`);
 
-    rows.push([name, `API  POST /students, ${CLIENTS} clients`, await httpLoad(`${base}/students`, token)]);
+      rows.push([name, `${what}: API POST /students`, await httpLoad(`${base}/students`, token, body)]);
+      rows.push([name, `${what}: driver, the request's ${all.length} statements in a transaction`, await closedLoop(CLIENTS, () =>
+        db.transaction().execute(async (trx) => { for (const q of all) await trx.executeQuery(q); }))]);
+      if (body.search) {
+        rows.push([name, `${what}: driver, count + page only (${list.length} statements)`, await closedLoop(CLIENTS, async () => {
+          for (const q of list) await db.executeQuery(q);
+        })]);
+      }
+    }
     await app.close();
-    rows.push([name, `driver, the request's ${all.length} statements in a transaction`, await closedLoop(CLIENTS, () =>
-      db.transaction().execute(async (trx) => { for (const q of all) await trx.executeQuery(q); }))]);
-    rows.push([name, `driver, count + page only (${list.length} statements)`, await closedLoop(CLIENTS, async () => {
-      for (const q of list) await db.executeQuery(q);
-    })]);
   } finally {
     await database.close();
     if (name === 'postgres') await dropSchema(PG_URL, schema).catch(() => undefined);
@@ -184,20 +192,25 @@ function report(): void {
     : [backend, what, (s.requests / s.seconds).toFixed(0), s.p50.toFixed(2), s.p99.toFixed(2), s.max.toFixed(1), String(s.requests), String(s.errors)]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(`\nList of students, page of 10, search "${SEARCH}": ${CLIENTS} concurrent clients, ${SECONDS} s each (after ${WARMUP_MS} ms warm-up)`);
+  console.log(`\nList of students, page of 10: ${CLIENTS} concurrent clients, ${SECONDS} s each (after ${WARMUP_MS} ms warm-up)`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of table) console.log(line(r));
   for (const backend of new Set(rows.map((r) => r[0]))) {
-    const [api, driver] = rows.filter((r) => r[0] === backend).map((r) => r[2]);
-    if (api && driver && typeof api !== 'string' && typeof driver !== 'string') {
-      console.log(`${backend}: the API serves ${(api.requests / api.seconds / (driver.requests / driver.seconds) * 100).toFixed(0)}% of the driver's rate for the same statements; p50 ${(api.p50 / driver.p50).toFixed(1)}x`);
+    for (const what of [`search "${SEARCH}"`, 'no search']) {
+      const [api, driver] = rows.filter((r) => r[0] === backend && r[1].startsWith(`${what}:`)).map((r) => r[2]);
+      if (!api || !driver || typeof api === 'string' || typeof driver === 'string') continue;
+      const rate = (x: Stats) => x.requests / x.seconds;
+      console.log(`${backend}, ${what}: the API's rate is ${(rate(api) / rate(driver) * 100).toFixed(0)}% of the driver's for the same statements ` +
+        `(${(1000 / rate(api)).toFixed(2)} vs ${(1000 / rate(driver)).toFixed(2)} ms of capacity per request); p50 ${(api.p50 / driver.p50).toFixed(1)}x`);
     }
   }
+  console.log(`load average (1 min) at the end: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
 }
 
 const manifestPath = path.join(REPO, '.generated/manifest.json');
 if (!fs.existsSync(manifestPath)) throw new Error('.generated/manifest.json is missing: run "npm run gen" first');
 const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+console.log(`load average (1 min) at the start: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
 for (const backend of BACKENDS) await benchBackend(backend as 'pglite' | 'postgres', manifest);
 report();

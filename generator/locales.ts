@@ -16,25 +16,21 @@ export type Language = (typeof LANGUAGES)[number];
 export interface Locales {
   dir: string;
   texts: Partial<Record<Language, Record<string, unknown>>>;
-  /** Hash of the locale files' text: a change invalidates the compiled manifest. */
-  signature: string;
 }
 
 export async function loadLocales(dir: string): Promise<Locales> {
   const texts: Locales['texts'] = {};
-  let signature = '';
   const present = new Set(await readdir(dir).catch(() => [] as string[]));
   for (const lang of LANGUAGES) {
     if (!present.has(`${lang}.json`)) continue;
     const text = await readFile(path.join(dir, `${lang}.json`), 'utf8');
-    signature += `${lang}:${text.length}:${text}\n`;
     try {
       texts[lang] = JSON.parse(text) as Record<string, unknown>;
     } catch (e) {
       throw new Error(`${path.join(dir, `${lang}.json`)} is not valid JSON: ${(e as Error).message}`);
     }
   }
-  return { dir, texts, signature };
+  return { dir, texts };
 }
 
 /** The text of a dotted key (`common.save`); a flat key containing dots is accepted too. */

@@ -7,12 +7,13 @@ import type { ReactNode } from 'react';
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
 import type { ClientManifest } from '../../generator/manifest-types.ts';
-import type { ApiClient, ApiClientOptions } from '../core/api/client.ts';
+import { createOnlyPaymentsFlag, type ApiClient, type ApiClientOptions } from '../core/api/client.ts';
 import { createBrowserCookieJar, type CookieJar } from '../core/cookie-jar.ts';
 import { createLanguageStore } from '../core/language.ts';
 import { createLayoutSettingsStore, type KeyValueStorage } from '../core/layout-settings.ts';
 import { createSessionStore, type SessionStore } from '../core/session.ts';
 import { ApiProvider, createAppApi } from './data/ApiProvider.tsx';
+import { LiveDataProvider } from './data/LiveDataProvider.tsx';
 import { ManifestProvider } from './data/ManifestProvider.tsx';
 import { SessionProvider } from './data/SessionProvider.tsx';
 import { createUiBridge } from './data/ui-bridge.ts';
@@ -49,6 +50,8 @@ export interface RowaqApp {
   api: ApiClient;
   i18n: I18n;
   registry: Registry;
+  /** Set by the payments rule ('You have to pay your due invoices.'), cleared by any other answer. */
+  onlyPayments: ReturnType<typeof createOnlyPaymentsFlag>;
 }
 
 function ThemedByLayout({ children }: { children: ReactNode }) {
@@ -68,7 +71,9 @@ export function createApp(options: AppOptions): RowaqApp {
   const registry = (options.plugins ?? []).reduce(registerPlugin, defaultRegistry());
   const routes = buildRoutes(manifest, session);
   const router = options.memory ? createMemoryRouter(routes, options.memory) : createBrowserRouter(routes);
+  const onlyPayments = createOnlyPaymentsFlag();
   const api = createAppApi({
+    onlyPayments,
     session,
     getLocale: () => i18n.language,
     navigate: (to) => void router.navigate(targetHref(manifest, to)),
@@ -84,13 +89,15 @@ export function createApp(options: AppOptions): RowaqApp {
             <ThemedByLayout>
               <SessionProvider store={session}>
                 <ApiProvider api={api}>
-                  <RegistryProvider registry={registry}>
-                    <ToastHost bridge={bridge}>
-                      <PopupHost bridge={bridge}>
-                        <RouterProvider router={router} />
-                      </PopupHost>
-                    </ToastHost>
-                  </RegistryProvider>
+                  <LiveDataProvider>
+                    <RegistryProvider registry={registry}>
+                      <ToastHost bridge={bridge}>
+                        <PopupHost bridge={bridge}>
+                          <RouterProvider router={router} />
+                        </PopupHost>
+                      </ToastHost>
+                    </RegistryProvider>
+                  </LiveDataProvider>
                 </ApiProvider>
               </SessionProvider>
             </ThemedByLayout>
@@ -100,5 +107,5 @@ export function createApp(options: AppOptions): RowaqApp {
     );
   }
 
-  return { App, router, session, api, i18n, registry };
+  return { App, router, session, api, i18n, registry, onlyPayments };
 }

@@ -7,13 +7,14 @@
  * sign-in, moving on after a password reset) while their fields stay in YAML forms. A screen
  * naming a component itself (`plugin: auth#Login`) needs no entry here.
  */
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { RendererProps } from './registry/registry.ts';
+import { lazyNamed } from './lazy.ts';
 
 // Loaded on demand: the sign-in pages bring RJSF and ajv with them.
-const LoginPage = lazy(() => import('./pages/auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
-const ForgotPasswordPage = lazy(() => import('./pages/auth/ForgotPasswordPage.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
-const ResetPasswordPage = lazy(() => import('./pages/auth/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })));
+const LoginPage = lazyNamed(() => import('./pages/auth/LoginPage.tsx'), 'LoginPage');
+const ForgotPasswordPage = lazyNamed(() => import('./pages/auth/ForgotPasswordPage.tsx'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyNamed(() => import('./pages/auth/ResetPasswordPage.tsx'), 'ResetPasswordPage');
 
 export const ENGINE_COMPONENTS: Readonly<Record<string, ComponentType<RendererProps>>> = Object.freeze({
   'auth#Login': LoginPage,

@@ -38,9 +38,15 @@ export async function recordAccess(db: Kysely<any> | Transaction<any>, manifest:
     at: entity.timestamps ? undefined : new Date(),
   };
   const values = Object.fromEntries(Object.entries(candidates).filter(([k, v]) => v !== undefined && entity.fields[k]));
+  // A log row must never fail the write it records: cut texts to their declared length.
+  for (const [name, value] of Object.entries(values)) {
+    const max = entity.fields[name]?.maxLength;
+    if (typeof value === 'string' && max && value.length > max) values[name] = value.slice(0, max);
+  }
   if (values.record_id !== null && values.record_id !== undefined) {
     const type = entity.fields.record_id!.type;
-    values.record_id = type === 'string' || type === 'text' ? String(values.record_id) : Number(values.record_id);
+    const id = Number(values.record_id);
+    values.record_id = type === 'string' || type === 'text' ? String(values.record_id) : Number.isSafeInteger(id) ? id : null;
   }
   await db.insertInto(entity.table).values(values).execute();
 }

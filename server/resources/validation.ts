@@ -109,7 +109,9 @@ export class EntityValidator {
       if (field.required && missing && !(stored === null && !present && field.default !== undefined)) {
         addFieldError(errors, field.name, this.#requiredMessage(field));
       }
-      if (empty && field.type !== 'string' && field.type !== 'text') values[field.name] = null;
+      // An emptied form box means "no value": store null, so optional fields with a pattern
+      // (an email, a national id) accept being left blank and unique ones do not collide on ''.
+      if (empty) values[field.name] = null;
     }
     const compiled = this.#compile(entity);
     const nonNull = Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== null && !errors[k]));

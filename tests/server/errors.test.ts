@@ -75,6 +75,13 @@ describe.each(BACKENDS)('errors on $name', (backend) => {
       expect(name.status).toBe(403); // manage_users is not the registrar's
     });
 
+    it('stores an optional field left blank as null, without checking its pattern', async () => {
+      const { status, body } = await put({ code: 'BLANK1', name: 'Blank', faculty_id: faculty, email: '', national_id: '  ', gpa: '' });
+      expect(status).toBe(201);
+      expect(body.data).toMatchObject({ email: null, national_id: null, gpa: null });
+      expect((await put({ code: 'BLANK2', name: 'Blank', faculty_id: faculty, email: '' })).status).toBe(201);
+    });
+
     it('refuses emptying a required field on update', async () => {
       const created = await put({ code: 'EMPTY1', name: 'Full', faculty_id: faculty });
       const { status, body } = await call(t.app, 'PUT', `/api/sis/students/${created.body.data.id}`, { token: staff.token, body: { name: '   ' } });

@@ -4,6 +4,7 @@
  * restore; access logs. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cloneManifest } from './fixtures/manifest.ts';
 import { BACKENDS, call, createUser, useServer, type TestUser } from './harness.ts';
 
 describe.each(BACKENDS)('generic resources on $name', (backend) => {
@@ -234,5 +235,22 @@ describe.each(BACKENDS)('generic resources on $name', (backend) => {
   it('does not serve entities with expose: false, nor undeclared names', async () => {
     expect((await call(t.app, 'POST', '/api/sis/user_tokens', { token: staff.token, body: {} })).status).toBe(404);
     expect((await call(t.app, 'POST', '/api/sis/constructor', { token: staff.token, body: {} })).status).toBe(404);
+  });
+});
+
+describe.each(BACKENDS)('hard delete of a referenced row on $name', (backend) => {
+  const manifest = cloneManifest();
+  manifest.entities.faculties!.softDelete = false;
+  const t = useServer(backend, manifest);
+
+  it('answers 409 while other rows point at it, and deletes nothing', async () => {
+    const staff = await createUser(t.db, { type: 4, roles: ['registrar'] });
+    const faculty = await t.db.insertInto('faculties').values({ code: 'REF', name: 'Referenced' }).returning('id').executeTakeFirstOrThrow();
+    await t.db.insertInto('students').values({ code: 'P1', name: 'Pointer', faculty_id: faculty.id }).execute();
+    const res = await call(t.app, 'DELETE', `/api/sis/faculties/${faculty.id}`, { token: staff.token, lang: 'ar' });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: 'هذا السجل مستخدم في سجلات أخرى ولا يمكن حذفه' });
+    expect(await t.db.selectFrom('faculties').select('id').where('id', '=', faculty.id).execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('access_logs').select('id').where('action', '=', 'delete').execute()).toHaveLength(0);
   });
 });

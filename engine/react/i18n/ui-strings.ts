@@ -23,6 +23,7 @@ export const uiStrings = {
   all: { en: 'All', ar: 'الكل' },
   clearFilters: { en: 'Clear filters', ar: 'مسح عوامل التصفية' },
   noRecords: { en: 'No records found', ar: 'لا توجد سجلات' },
+  displayedRows: { en: '{{from}}–{{to}} of {{count}}', ar: '{{from}}–{{to}} من {{count}}' },
   rowsPerPage: { en: 'Rows per page', ar: 'عدد الصفوف' },
   actions: { en: 'Actions', ar: 'الإجراءات' },
   export: { en: 'Export', ar: 'تصدير' },

@@ -3,7 +3,7 @@
  * component renderer. Form and wizard renderers are loaded on demand (RJSF and ajv stay out
  * of the first download).
  */
-import { lazy } from 'react';
+import { lazyNamed } from '../lazy.ts';
 import { ENGINE_COMPONENTS, SCREEN_COMPONENTS } from '../components.ts';
 import { ComponentRenderer } from '../renderers/ComponentRenderer.tsx';
 import { DashboardRenderer } from '../renderers/DashboardRenderer.tsx';
@@ -14,8 +14,8 @@ import { UnknownRenderer } from '../renderers/UnknownRenderer.tsx';
 import { createRegistry, RANK, type Registry, type RendererEntry } from './registry.ts';
 import { hasRegisteredComponent, rankWith, viewIs, type Predicate } from './testers.ts';
 
-const FormRenderer = lazy(() => import('../renderers/form/FormRenderer.tsx').then((m) => ({ default: m.FormRenderer })));
-const WizardRenderer = lazy(() => import('../renderers/wizard/WizardRenderer.tsx').then((m) => ({ default: m.WizardRenderer })));
+const FormRenderer = lazyNamed(() => import('../renderers/form/FormRenderer.tsx'), 'FormRenderer');
+const WizardRenderer = lazyNamed(() => import('../renderers/wizard/WizardRenderer.tsx'), 'WizardRenderer');
 
 /** The screen names a registered component, or is one of the few screens mapped to one. */
 const namesComponent: Predicate = (screen, context) =>

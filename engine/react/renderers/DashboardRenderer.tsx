@@ -3,6 +3,7 @@
  * of GET source.path as cards), and shortcuts to what the menu lets the user open.
  */
 import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { Card, CardActionArea, CardContent, Grid, LinearProgress, Stack, Typography } from '@mui/material';
 import { useSession } from '../data/SessionProvider.tsx';
 import { useLabel, useLanguage, useUi } from '../i18n/hooks.ts';
@@ -34,6 +35,8 @@ export function DashboardRenderer({ screen, params }: RendererProps) {
   const path = screen.source?.path ? fillPath(screen.source.path, params) : undefined;
   const data = useResource(path);
   const shortcuts = links(useMenuEntries()).filter((e) => e.route !== screen.name);
+  const { t, i18n } = useTranslation();
+  const figureTitle = (f: { key: string; title: string }) => (i18n.exists(`dashboard.${f.key}`) ? (t(`dashboard.${f.key}`) as string) : f.title);
   return (
     <Stack spacing={3}>
       <Card sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
@@ -51,7 +54,7 @@ export function DashboardRenderer({ screen, params }: RendererProps) {
             <Card variant="outlined">
               <CardContent>
                 <Typography variant="caption" color="text.secondary">
-                  {f.title}
+                  {figureTitle(f)}
                 </Typography>
                 <Typography variant="h5">{formatValue(f.value, undefined, undefined, language)}</Typography>
               </CardContent>

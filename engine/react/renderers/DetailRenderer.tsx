@@ -8,6 +8,7 @@ import { fillPath, useActionRunner } from './actions.ts';
 import { formatValue, StatusBadge } from './cells.tsx';
 import { columnLabel, sourceEntity, visibleActions } from './list/list-model.ts';
 import { useResource } from './useResource.ts';
+import { RefValue } from './useRefOptions.ts';
 
 /** The API path of a detail screen: its own (parameters filled), else /{resource}/{id}. */
 export function detailPath(screen: RendererProps['screen'], params: RendererProps['params']): string | undefined {
@@ -52,13 +53,20 @@ export function DetailRenderer({ screen, params }: RendererProps) {
             <Grid container spacing={2}>
               {columns.map((c) => {
                 const table = c.badge ? manifest.statusTables[c.badge] : undefined;
+                const ref = entity?.fields[c.field]?.ref;
                 return (
                   <Grid key={c.field} size={{ xs: 12, sm: 6, md: 4 }}>
                     <Typography variant="caption" color="text.secondary" component="div">
                       {label(columnLabel(c, entity))}
                     </Typography>
                     <Typography component="div">
-                      {table ? <StatusBadge table={table} value={row[c.field]} language={language} /> : formatValue(row[c.field], undefined, entity?.fields[c.field]?.type, language)}
+                      {table ? (
+                        <StatusBadge table={table} value={row[c.field]} language={language} />
+                      ) : ref ? (
+                        <RefValue refName={ref} value={row[c.field]} />
+                      ) : (
+                        formatValue(row[c.field], undefined, entity?.fields[c.field]?.type, language)
+                      )}
                     </Typography>
                   </Grid>
                 );

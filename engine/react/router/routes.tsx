@@ -13,6 +13,7 @@ import { guardLoader } from './guard-loader.ts';
 import { hrefFor, toRouterPath } from './paths.ts';
 import type { ScreenHandle } from './current.ts';
 import { NotFound } from './NotFound.tsx';
+import { RouteError } from './RouteError.tsx';
 import { Splash } from '../shell/Splash.tsx';
 
 export function buildRoutes(manifest: ClientManifest, session: SessionStore): RouteObject[] {
@@ -30,5 +31,5 @@ export function buildRoutes(manifest: ClientManifest, session: SessionStore): Ro
   const notFound = hrefFor(manifest, ROUTE.error404);
   children.push({ index: true, element: dashboard && dashboard !== '/' ? <Navigate to={dashboard} replace /> : <NotFound /> });
   children.push({ path: '*', element: notFound ? <Navigate to={notFound} replace /> : <NotFound /> });
-  return [{ id: 'root', path: '/', element: <AppShell />, errorElement: <NotFound />, hydrateFallbackElement: <Splash />, children }];
+  return [{ id: 'root', path: '/', element: <AppShell />, errorElement: <RouteError />, hydrateFallbackElement: <Splash />, children }];
 }

@@ -3,7 +3,7 @@
  * compiler reparses only what changed; versions are archived and stay readable.
  */
 import { execFile } from 'node:child_process';
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -135,6 +135,7 @@ describe('generator compile', () => {
       () => '',
       (e: { stdout?: string }) => e.stdout ?? String(e),
     );
+    await rm(out, { recursive: true, force: true });
     expect(run).toBe('');
   });
 });

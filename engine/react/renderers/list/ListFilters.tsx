@@ -3,52 +3,30 @@ import { useEffect, useState } from 'react';
 import { Box, Button, InputAdornment, MenuItem, TextField } from '@mui/material';
 import Search from '@mui/icons-material/Search';
 import type { ScreenFilter } from '../../../../generator/manifest-types.ts';
-import { useApi } from '../../data/ApiProvider.tsx';
 import { useManifest } from '../../data/ManifestProvider.tsx';
 import { useLabel, useLanguage, useUi } from '../../i18n/hooks.ts';
-import { normalizeListResponse } from './list-model.ts';
+import { useRefOptions, type Option } from '../useRefOptions.ts';
 import type { ListController } from './useListController.ts';
-
-interface Option {
-  value: string;
-  label: string;
-}
 
 const SEARCH_DELAY_MS = 400;
 
-function useFilterOptions(filter: ScreenFilter): Option[] | undefined {
+function useFilterOptions(filter: ScreenFilter, resource: string | undefined): Option[] | undefined {
   const manifest = useManifest();
   const language = useLanguage();
-  const api = useApi();
-  const [refOptions, setRefOptions] = useState<Option[] | undefined>();
+  const ui = useUi();
   const table = filter.statusTable ? manifest.statusTables[filter.statusTable] : undefined;
-  useEffect(() => {
-    if (!filter.ref || table) return;
-    let live = true;
-    api.post(`/${filter.ref}`, { perPage: 100 }, { toast: false }).then(
-      (body) => {
-        if (!live) return;
-        setRefOptions(
-          normalizeListResponse(body).rows.map((r) => ({
-            value: String(r.id),
-            label: String((language === 'ar' ? (r.name_local ?? r.name) : r.name) ?? r.code ?? r.id),
-          })),
-        );
-      },
-      () => live && setRefOptions([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [filter.ref, table, api, language]);
+  const field = resource ? manifest.entities[resource]?.fields[filter.field] : undefined;
+  const ref = table ? undefined : (filter.ref ?? field?.ref);
+  const refOptions = useRefOptions(ref);
   if (table) return table.statuses.map((s) => ({ value: String(s.id), label: language === 'ar' ? s.name_local : s.name }));
-  return filter.ref ? (refOptions ?? []) : undefined;
+  if (field?.type === 'boolean') return [{ value: 'true', label: ui('yes') }, { value: 'false', label: ui('no') }];
+  return ref ? (refOptions ?? []) : undefined;
 }
 
-function FilterField({ filter, controller }: { filter: ScreenFilter; controller: ListController }) {
+function FilterField({ filter, controller, resource }: { filter: ScreenFilter; controller: ListController; resource?: string }) {
   const label = useLabel();
   const ui = useUi();
-  const options = useFilterOptions(filter);
+  const options = useFilterOptions(filter, resource);
   const value = controller.state.filters[filter.field] ?? [];
   if (options) {
     return (
@@ -80,7 +58,7 @@ function FilterField({ filter, controller }: { filter: ScreenFilter; controller:
   );
 }
 
-export function ListFilters({ filters, controller }: { filters: readonly ScreenFilter[]; controller: ListController }) {
+export function ListFilters({ filters, controller, resource }: { filters: readonly ScreenFilter[]; controller: ListController; resource?: string }) {
   const ui = useUi();
   const [search, setSearch] = useState(controller.state.search);
   const { setSearch: commitSearch } = controller;
@@ -115,7 +93,7 @@ export function ListFilters({ filters, controller }: { filters: readonly ScreenF
         sx={{ minWidth: 220 }}
       />
       {filters.map((f) => (
-        <FilterField key={f.field} filter={f} controller={controller} />
+        <FilterField key={f.field} filter={f} controller={controller} resource={resource} />
       ))}
       {active && (
         <Button size="small" onClick={() => controller.clearFilters()}>

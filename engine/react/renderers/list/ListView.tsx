@@ -12,7 +12,8 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import type { ClientEntity, Screen, ScreenAction, StatusTable } from '../../../../generator/manifest-types.ts';
 import { useLabel, useLanguage, useUi } from '../../i18n/hooks.ts';
 import { formatValue, StatusBadge } from '../cells.tsx';
-import { columnLabel, type Row } from './list-model.ts';
+import { RefValue } from '../useRefOptions.ts';
+import { columnLabel, rowActionsFor, type Row } from './list-model.ts';
 import { ListFilters } from './ListFilters.tsx';
 import type { ListController } from './useListController.ts';
 
@@ -46,7 +47,7 @@ export function ListView(props: ListViewProps) {
   return (
     <Card variant="outlined">
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ p: 2, justifyContent: 'space-between' }}>
-        <ListFilters filters={screen.filters} controller={controller} />
+        <ListFilters filters={screen.filters} controller={controller} resource={screen.source?.resource} />
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
           {pageActions.map((a) => (
             <Button key={a.name} variant={a.type === 'export' ? 'outlined' : 'contained'} startIcon={actionIcon(a)} onClick={() => onAction(a)}>
@@ -79,16 +80,23 @@ export function ListView(props: ListViewProps) {
             {controller.rows.map((row, i) => (
               <TableRow key={String(row.id ?? i)} hover sx={onRowClick ? { cursor: 'pointer' } : undefined} onClick={onRowClick ? () => onRowClick(row) : undefined}>
                 {screen.columns.map((c) => {
+                  const field = entity?.fields[c.field];
                   const table = c.badge ? statusTables[c.badge] : undefined;
                   return (
                     <TableCell key={c.field}>
-                      {table ? <StatusBadge table={table} value={row[c.field]} language={language} /> : formatValue(row[c.field], c.format, entity?.fields[c.field]?.type, language)}
+                      {table ? (
+                        <StatusBadge table={table} value={row[c.field]} language={language} />
+                      ) : field?.ref && !c.format ? (
+                        <RefValue refName={field.ref} value={row[c.field]} />
+                      ) : (
+                        formatValue(row[c.field], c.format, field?.type, language)
+                      )}
                     </TableCell>
                   );
                 })}
                 {rowActions.length > 0 && (
-                  <TableCell align="right" onClick={(e) => e.stopPropagation()}>
-                    {rowActions.map((a) => (
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} onClick={(e) => e.stopPropagation()}>
+                    {rowActionsFor(rowActions, row).map((a) => (
                       <Tooltip key={a.name} title={label(a.label)}>
                         <IconButton size="small" aria-label={label(a.label)} onClick={() => onAction(a, row)}>
                           {actionIcon(a)}
@@ -116,6 +124,7 @@ export function ListView(props: ListViewProps) {
         rowsPerPageOptions={PER_PAGE_OPTIONS.includes(state.perPage) ? PER_PAGE_OPTIONS : [...PER_PAGE_OPTIONS, state.perPage].sort((a, b) => a - b)}
         onRowsPerPageChange={(e) => controller.setPerPage(Number(e.target.value))}
         labelRowsPerPage={ui('rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) => ui('displayedRows', { from, to, count })}
       />
     </Card>
   );

@@ -109,3 +109,9 @@ export function sourceEntity(manifest: Pick<ClientManifest, 'entities'>, screen:
 export function pageCount(total: number, perPage: number): number {
   return Math.max(1, Math.ceil(total / Math.max(1, perPage)));
 }
+
+/** Row actions that apply to a row: restore only for a deleted row, delete only for a live one. */
+export function rowActionsFor(actions: readonly ScreenAction[], row: Row): ScreenAction[] {
+  const deleted = row.deleted_at !== undefined && row.deleted_at !== null;
+  return actions.filter((a) => (a.type === 'restore' ? deleted : a.type === 'delete' ? !deleted : true));
+}

@@ -60,7 +60,7 @@ function TabForm({ form, controller, resource, params }: { form: Form; controlle
   const manifest = useManifest();
   const ui = useUi();
   const target = useMemo(() => formTarget(form, resource, params), [form, resource, params]);
-  const formController = useFormController(form, manifest, target, params, { onSaved: () => controller.complete() });
+  const formController = useFormController(form, manifest, target, params, { onSaved: () => controller.complete(), skipLoad: true });
   const prev = controller.tabs.indexOf(controller.current ?? '') > 0;
   return (
     <FormView
