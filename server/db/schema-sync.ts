@@ -10,8 +10,9 @@
  * instances starting at once on one PostgreSQL server take turns instead of racing on DDL.
  *
  * Searchable fields get a btree index on lower(column): it serves equality and prefix
- * matches. Infix search (ILIKE '%x%') would need pg_trgm, which PGlite does not load by
- * default; add a trigram index with a migration on a PostgreSQL server if lists grow large.
+ * matches. The generic list search is infix (ILIKE '%x%'), which a btree cannot serve; that
+ * needs pg_trgm, which PGlite does not load by default: add a trigram index with a migration
+ * on a PostgreSQL server if lists grow large.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Entity, EntityField, Manifest } from '../../generator/manifest-types.ts';

@@ -56,6 +56,7 @@ export interface ResourcePluginOptions {
 
 export async function resourceRoutes(app: FastifyInstance, { db, manifest }: ResourcePluginOptions): Promise<void> {
   const validator = new EntityValidator(manifest);
+  validator.prepareAll();
   for (const spec of RESOURCE_ROUTES) {
     app.route<{ Params: Params }>({
       method: spec.method,

@@ -71,6 +71,11 @@ export class EntityValidator {
 
   constructor(private readonly manifest: Manifest) {}
 
+  /** Compiles every exposed entity now, so a bad pattern in a rule stops the start, not a request. */
+  prepareAll(): void {
+    for (const entity of Object.values(this.manifest.entities)) if (entity.expose) this.#compile(entity);
+  }
+
   #compile(entity: Entity): CompiledEntity {
     const cached = this.#compiled.get(entity.name);
     if (cached) return cached;

@@ -178,29 +178,42 @@ describe.each(BACKENDS)('demo seed on $name', (backend) => {
   });
 });
 
+/** The manifest with a users column marking a password to be changed (added when the YAML lacks it). */
+function withMustChange(): Manifest {
+  const copy = structuredClone(manifest);
+  copy.entities.users!.fields.must_change_password ??= {
+    name: 'must_change_password', type: 'boolean', label: { en: 'Must change password', ar: 'يجب تغيير كلمة المرور' },
+    required: false, unique: false, rules: [], search: false, serverOnly: true, readOnly: true, default: false,
+  };
+  return copy;
+}
+
 describe.each(BACKENDS)('production seed on $name', (backend) => {
   let database: TestDatabase;
   let db: Kysely<any>;
+  const productionManifest = withMustChange();
   beforeAll(async () => {
     database = await openTestDatabase(backend);
     db = database.db;
-    await syncSchema(db, manifest);
+    await syncSchema(db, productionManifest);
   });
   afterAll(async () => { await database?.drop(); });
 
   it('creates only the administrator, with a one-time password, and no demo data', async () => {
-    const result = await seed(db, manifest, { demo: false, adminEmail: 'root@university.example' });
+    const result = await seed(db, productionManifest, { demo: false, adminEmail: 'root@university.example' });
     expect(result.demo).toBeUndefined();
     expect(result.admin).toMatchObject({ email: 'root@university.example', generated: true });
     expect(result.admin!.password.length).toBeGreaterThanOrEqual(16);
-    const users = await db.selectFrom('users').select(['email', 'type', 'password_hash']).execute();
+    const users = await db.selectFrom('users').select(['email', 'type', 'password_hash', 'must_change_password']).execute();
     expect(users.map((u) => u.email)).toEqual(['root@university.example']);
     expect(users[0]!.type).toBe(4);
+    expect(users[0]!.must_change_password).toBe(true);
     expect(await verifyPassword(users[0]!.password_hash, result.admin!.password)).toBe(true);
     expect(await rolesOf(db, 'root@university.example')).toContain('admin');
     for (const table of ['students', 'faculties', 'terms', 'courses', 'instructors', 'settings']) expect(await count(db, table), table).toBe(0);
     expect(await count(db, 'countries', sql`id = 64 and code = 'EGY'`)).toBe(1);
-    expect(await seed(db, manifest, { demo: false })).toEqual({});
+    expect(await seed(db, productionManifest, { demo: false })).toEqual({});
+    expect(await seed(db, productionManifest, { demo: true })).toEqual({});
     expect(await count(db, 'users')).toBe(1);
   });
 

@@ -9,7 +9,7 @@ import { useApi } from '../data/ApiProvider.tsx';
 import { useManifest } from '../data/ManifestProvider.tsx';
 import { useLabel } from '../i18n/hooks.ts';
 import { hrefFor, paramsFromRow } from '../router/paths.ts';
-import { useToast } from '../toasts/ToastHost.tsx';
+import { useToast } from '../toasts/useToast.ts';
 
 type Row = Record<string, unknown>;
 

@@ -5,7 +5,7 @@ import MenuIconSvg from '@mui/icons-material/Menu';
 import { useLabel, useUi } from '../i18n/hooks.ts';
 import { useCurrentScreen } from '../router/current.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
-import { LayoutSwitcher } from './LayoutSwitcher.tsx';
+import { LayoutSwitcher, SkinSwitcher } from './LayoutSwitcher.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 export function TopBar({ onMenu, children }: { onMenu?: () => void; children?: ReactNode }) {
@@ -25,6 +25,7 @@ export function TopBar({ onMenu, children }: { onMenu?: () => void; children?: R
         </Typography>
         <LanguageSwitcher />
         <LayoutSwitcher />
+        <SkinSwitcher />
         <UserMenu />
       </Toolbar>
       {children && <Box sx={{ px: 2, pb: 1 }}>{children}</Box>}

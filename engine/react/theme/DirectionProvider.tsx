@@ -1,16 +1,11 @@
 /**
  * Keeps the page in step with the language: `document.dir` and `lang`, the MUI theme's
- * direction, the Emotion cache (right-to-left flipping), and the date pickers' locale.
+ * direction and the Emotion cache (right-to-left flipping). The date pickers' locale is set
+ * where they are used (renderers/form/FormView.tsx), so they load with the forms.
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { CacheProvider } from '@emotion/react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import 'dayjs/locale/ar';
-import 'dayjs/locale/de';
-import 'dayjs/locale/fr';
-import 'dayjs/locale/pt';
 import { useLanguage } from '../i18n/hooks.ts';
 import { directionOf } from '../i18n/direction.ts';
 import { emotionCache } from './cache.ts';
@@ -30,9 +25,7 @@ export function DirectionProvider({ children, skin = 'light' }: { children: Reac
     <CacheProvider value={emotionCache(direction)}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={language}>
-          {children}
-        </LocalizationProvider>
+        {children}
       </ThemeProvider>
     </CacheProvider>
   );

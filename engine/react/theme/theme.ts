@@ -15,9 +15,9 @@ export function makeTheme(direction: Direction, skin: Skin = 'light'): Theme {
     direction,
     palette: {
       mode: skin,
-      primary: { main: '#3f51b5' },
+      primary: { main: skin === 'light' ? '#3f51b5' : '#7986cb' },
       secondary: { main: '#8592a3' },
-      background: skin === 'light' ? { default: '#f5f5f9', paper: '#ffffff' } : {},
+      background: skin === 'light' ? { default: '#f5f5f9', paper: '#ffffff' } : { default: '#1e1e2d', paper: '#2a2a3c' },
     },
     shape: { borderRadius: 8 },
     typography: { fontFamily: direction === 'rtl' ? FONT_RTL : FONT_LTR },

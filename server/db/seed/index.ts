@@ -13,7 +13,7 @@
  * table is empty. Everything happens in one transaction: a failed seed leaves nothing behind.
  */
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Manifest } from '../../../generator/manifest-types.ts';
 import { USER_TABLES, USER_TYPE } from '../../auth/user.ts';
 import { hashPassword } from '../../domains/auth/passwords.ts';
@@ -37,6 +37,9 @@ export interface SeedResult {
   demo?: { counts: Record<string, number>; ms: number };
 }
 
+/** Arbitrary constant: the advisory lock a seeding instance holds (schema sync uses another). */
+const SEED_LOCK_KEY = 7_202_612;
+
 /** Columns of the users entity that mark a password to be changed at the next sign-in, if declared. */
 export const MUST_CHANGE_COLUMNS = ['must_change_password', 'password_change_required'] as const;
 
@@ -57,6 +60,8 @@ export async function seed(db: Kysely<any>, manifest: Manifest, options: SeedOpt
   const hash = await hashPassword(password);
   const started = performance.now();
   return db.transaction().execute(async (trx) => {
+    // Two instances starting at once on one server: the second waits here, then finds users.
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
     const any = await trx.selectFrom(users.table).select('id').limit(1).executeTakeFirst();
     if (any) return {};
     const writer = new SeedWriter(trx, manifest);

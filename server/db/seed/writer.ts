@@ -44,10 +44,6 @@ export class SeedWriter {
     return !!this.#manifest.entities[name];
   }
 
-  hasField(entity: string, field: string): boolean {
-    return !!this.#manifest.entities[entity]?.fields[field];
-  }
-
   /** One column of an entity's rows (the live ones when it soft-deletes). */
   async select(entityName: string, column: string): Promise<unknown[]> {
     const entity = this.entity(entityName);

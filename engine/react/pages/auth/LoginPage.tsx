@@ -19,7 +19,7 @@ import type { RendererProps } from '../../registry/registry.ts';
 import { FormView } from '../../renderers/form/FormView.tsx';
 import { formTarget, useFormController } from '../../renderers/form/useFormController.ts';
 import { hrefFor } from '../../router/paths.ts';
-import { useToast } from '../../toasts/ToastHost.tsx';
+import { useToast } from '../../toasts/useToast.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { acceptedSession, ssoReturn } from './login-logic.ts';
 

@@ -20,6 +20,7 @@ export const WIDGET = {
   date: 'rowaqDate',
   upload: 'rowaqUpload',
   filtered: 'rowaqFiltered',
+  ref: 'rowaqRef',
 } as const;
 
 export function visibleFields(form: Form, context: ConditionContext): FormField[] {
@@ -46,6 +47,7 @@ function widgetOf(field: FormField): string | undefined {
   const format = (field.schema as { format?: string }).format;
   if (field.upload || field.widget === 'file' || format === 'data-url') return WIDGET.upload;
   if (field.widget === 'date' || format === 'date') return WIDGET.date;
+  if (field.options?.ref && !field.options.status) return WIDGET.ref;
   if (field.filter) return WIDGET.filtered;
   if (field.widget && !['text', 'number', 'autocomplete', 'phone'].includes(field.widget)) return field.widget;
   return undefined;
@@ -77,6 +79,7 @@ export function buildFormSchema(
     const options: Record<string, unknown> = {};
     if (field.filter && manifest.filters[field.filter]) options.allow = manifest.filters[field.filter].allow;
     if (field.upload) options.upload = field.upload;
+    if (field.options?.ref) options.ref = field.options.ref;
     if (field.widget === 'textarea') options.rows = 4;
     const autocomplete = autocompleteOf(field, form);
     if (autocomplete) ui['ui:autocomplete'] = autocomplete;

@@ -11,7 +11,7 @@ import type { ApiRequestConfig } from '../../../core/api/client.ts';
 import { useApi } from '../../data/ApiProvider.tsx';
 import { useSession } from '../../data/SessionProvider.tsx';
 import { useLanguage } from '../../i18n/hooks.ts';
-import { useToast } from '../../toasts/ToastHost.tsx';
+import { useToast } from '../../toasts/useToast.ts';
 import { fillPath } from '../actions.ts';
 import { unwrapData } from '../useResource.ts';
 import { buildFormSchema, makeCustomValidate, makeTransformErrors, serverErrorsToExtraErrors, submittedData, type Record_ } from './form-model.ts';

@@ -5,7 +5,8 @@
  */
 import { useState, type ChangeEvent } from 'react';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
-import { Box, Button, FormHelperText, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, FormHelperText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useRefOptions } from '../useRefOptions.ts';
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs from 'dayjs';
@@ -126,7 +127,35 @@ export function UploadWidget(props: WidgetProps) {
   );
 }
 
+/** A foreign key chosen by name from the referenced entity's rows. */
+export function RefSelectWidget(props: WidgetProps) {
+  const { id, value, required, disabled, readonly, label, onChange, options, rawErrors, schema } = props;
+  const refOptions = useRefOptions(typeof options.ref === 'string' ? options.ref : undefined) ?? [];
+  const numeric = schema.type === 'integer' || schema.type === 'number';
+  return (
+    <TextField
+      id={id}
+      select
+      fullWidth
+      label={label}
+      required={required}
+      disabled={disabled || readonly}
+      error={!!rawErrors?.length}
+      value={value === undefined || value === null ? '' : String(value)}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : numeric ? Number(e.target.value) : e.target.value)}
+    >
+      <MenuItem value="">—</MenuItem>
+      {refOptions.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 export const engineWidgets: RegistryWidgetsType = {
+  [WIDGET.ref]: RefSelectWidget,
   [WIDGET.filtered]: FilteredTextWidget,
   [WIDGET.date]: DateWidget,
   [WIDGET.upload]: UploadWidget,

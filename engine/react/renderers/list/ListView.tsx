@@ -9,6 +9,7 @@ import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
 import FileDownload from '@mui/icons-material/FileDownload';
 import ChevronRight from '@mui/icons-material/ChevronRight';
+import RestoreFromTrash from '@mui/icons-material/RestoreFromTrash';
 import type { ClientEntity, Screen, ScreenAction, StatusTable } from '../../../../generator/manifest-types.ts';
 import { useLabel, useLanguage, useUi } from '../../i18n/hooks.ts';
 import { formatValue, StatusBadge } from '../cells.tsx';
@@ -33,6 +34,7 @@ export interface ListViewProps {
 function actionIcon(action: ScreenAction) {
   if (action.type === 'export') return <FileDownload />;
   if (action.type === 'delete') return <Delete fontSize="small" />;
+  if (action.type === 'restore') return <RestoreFromTrash fontSize="small" />;
   if (action.name.includes('edit')) return <Edit fontSize="small" />;
   if (action.name.includes('add') || action.name.includes('create')) return <Add />;
   return <ChevronRight fontSize="small" />;
