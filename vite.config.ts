@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { rowaqManifest } from './generator/vite-plugin.ts';
+import { rowaqManifestAsset } from './engine/react/manifest-asset.ts';
 
 // The client is built from engine/react; the generator's plugin recompiles screens/ on change
 // and reports definition errors in the browser overlay during `npm run dev`.
 export default defineConfig({
-  plugins: [react(), rowaqManifest()],
+  plugins: [react(), rowaqManifest(), rowaqManifestAsset()],
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: { outDir: 'dist/client', emptyOutDir: true },
 });

@@ -1,6 +1,7 @@
 /**
  * `npm start`: load the compiled manifest, open the database (DATABASE_URL or embedded PGlite
- * under DATA_DIR/db), bring its schema in line, seed a first administrator, listen.
+ * under DATA_DIR/db), bring its schema in line, seed an empty database (the demo university,
+ * or a first administrator in production: see db/seed), listen. SEED_DEMO=false skips the demo.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,6 +35,10 @@ async function main(): Promise<void> {
   for (const warning of report.warnings) log.warn(`schema: ${warning}`);
 
   const seeded = await seed(database.db, manifest, { demo: process.env.SEED_DEMO !== 'false' });
+  if (seeded.demo) {
+    const rows = Object.values(seeded.demo.counts).reduce((a, b) => a + b, 0);
+    log.info(`seeded the demo university: ${rows} rows in ${seeded.demo.ms} ms`);
+  }
   if (seeded.admin) {
     log.warn(`created the first administrator ${seeded.admin.email}` +
       (seeded.admin.generated ? ` with password ${seeded.admin.password} (shown once: change it after signing in)` : ''));

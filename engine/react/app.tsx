@@ -17,7 +17,7 @@ import { LiveDataProvider } from './data/LiveDataProvider.tsx';
 import { ManifestProvider } from './data/ManifestProvider.tsx';
 import { SessionProvider } from './data/SessionProvider.tsx';
 import { createUiBridge } from './data/ui-bridge.ts';
-import { createI18n, isLanguage, DEFAULT_LANGUAGE } from './i18n/index.ts';
+import { createI18n, isLanguage, loadLanguage, DEFAULT_LANGUAGE } from './i18n/index.ts';
 import { I18nProvider } from './i18n/I18nProvider.tsx';
 import { PopupHost } from './popup/Popup.tsx';
 import { defaultRegistry } from './registry/defaults.ts';
@@ -50,6 +50,8 @@ export interface RowaqApp {
   api: ApiClient;
   i18n: I18n;
   registry: Registry;
+  /** Resolves when the stored language's locale file is loaded (render after it: no flash of English). */
+  ready: Promise<void>;
   /** Set by the payments rule ('You have to pay your due invoices.'), cleared by any other answer. */
   onlyPayments: ReturnType<typeof createOnlyPaymentsFlag>;
 }
@@ -65,7 +67,10 @@ export function createApp(options: AppOptions): RowaqApp {
   const session = createSessionStore(jar);
   const languageStore = createLanguageStore(jar);
   const stored = languageStore.get();
-  const i18n = createI18n(isLanguage(stored) ? stored : DEFAULT_LANGUAGE);
+  const language = isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  const i18n = createI18n(language);
+  // English is built in; another stored language's locale file is one chunk away.
+  const ready = loadLanguage(i18n, language).catch(() => undefined);
   const layoutStore = options.storage ? createLayoutSettingsStore(options.storage) : browserLayoutStore();
   const bridge = createUiBridge();
   const registry = (options.plugins ?? []).reduce(registerPlugin, defaultRegistry());
@@ -107,5 +112,5 @@ export function createApp(options: AppOptions): RowaqApp {
     );
   }
 
-  return { App, router, session, api, i18n, registry, onlyPayments };
+  return { App, router, session, api, i18n, registry, onlyPayments, ready };
 }

@@ -71,6 +71,9 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
         TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format as any)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle pooled connection that drops (server restart, network) emits 'error'; unheard,
+  // that event would end the process. The pool replaces the connection on the next query.
+  pool.on('error', (error) => console.error('PostgreSQL pool: idle connection lost:', error.message));
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   // Fail at start, not at the first request, when the server is unreachable.
   await sql`select 1`.execute(db);

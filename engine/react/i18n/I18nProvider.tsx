@@ -1,12 +1,12 @@
 /**
  * i18next for the tree, plus `useSetLanguage()`: switch the language and remember it in
- * engine/core's language cookie (360 days). Direction follows in theme/DirectionProvider.
+ * engine/core's language cookie (360 days), loading its locale file. Direction follows in theme/DirectionProvider.
  */
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import type { LanguageStore } from '../../core/language.ts';
-import { isLanguage, type Language } from './index.ts';
+import { isLanguage, loadLanguage, type Language } from './index.ts';
 
 type SetLanguage = (language: Language) => void;
 
@@ -15,8 +15,11 @@ const SetLanguageContext = createContext<SetLanguage>(() => {});
 export function I18nProvider({ i18n, store, children }: { i18n: I18n; store?: LanguageStore; children: ReactNode }) {
   const setLanguage = useCallback<SetLanguage>(
     (language) => {
-      const lang = store ? store.set(language) : language;
-      void i18n.changeLanguage(isLanguage(lang) ? lang : language);
+      const stored = store ? store.set(language) : language;
+      const lang = isLanguage(stored) ? stored : language;
+      // Direction and the engine's texts switch at once; the locale file follows (one chunk).
+      void loadLanguage(i18n, lang);
+      void i18n.changeLanguage(lang);
     },
     [i18n, store],
   );

@@ -1,0 +1,103 @@
+/**
+ * The app's providers around a story or a spec, from values: a manifest, a language, a
+ * signed-in user (or none) and the fixture API (./fixture-api.ts). The same providers as
+ * `createApp()` (app.tsx) in the same order, with in-memory cookies and layout storage; the
+ * router is left to the child (`<ScreenStory>`), since every story has its own address.
+ */
+import { useMemo, type ReactNode } from 'react';
+import type { ClientManifest } from '../../../generator/manifest-types.ts';
+import { createOnlyPaymentsFlag } from '../../core/api/client.ts';
+import { createMemoryCookieJar } from '../../core/cookie-jar.ts';
+import { LANGUAGE_COOKIE } from '../../core/language.ts';
+import { createLanguageStore } from '../../core/language.ts';
+import { createLayoutSettingsStore, createMemoryStorage, LAYOUT_SETTINGS_KEY, type LayoutSettings } from '../../core/layout-settings.ts';
+import { createSessionStore, type SessionUser } from '../../core/session.ts';
+import { ApiProvider, createAppApi } from '../data/ApiProvider.tsx';
+import { LiveDataProvider } from '../data/LiveDataProvider.tsx';
+import { ManifestProvider } from '../data/ManifestProvider.tsx';
+import { SessionProvider } from '../data/SessionProvider.tsx';
+import { createUiBridge } from '../data/ui-bridge.ts';
+import { I18nProvider } from '../i18n/I18nProvider.tsx';
+import { createI18n, type Language } from '../i18n/index.ts';
+import { PopupHost } from '../popup/Popup.tsx';
+import { defaultRegistry } from '../registry/defaults.ts';
+import { registerPlugin, type RowaqPlugin } from '../registry/registry.ts';
+import { RegistryProvider } from '../registry/RegistryProvider.tsx';
+import { LayoutSettingsProvider, useLayoutSettingsContext } from '../shell/LayoutSettingsContext.tsx';
+import { DirectionProvider } from '../theme/DirectionProvider.tsx';
+import { ToastHost } from '../toasts/ToastHost.tsx';
+import { createFixtureAdapter, type FixtureApiOptions } from './fixture-api.ts';
+
+/** A staff member holding every permission of the manifest: every menu entry and action shows. */
+export function staffUser(manifest: Pick<ClientManifest, 'permissions'>, name = 'Mona Hassan'): SessionUser {
+  return { id: 1, name, type: { name: 'Staff', type: 4 }, permissions: Object.keys(manifest.permissions) };
+}
+
+export interface StoryProvidersProps extends Omit<FixtureApiOptions, 'manifest'> {
+  manifest: ClientManifest;
+  language: Language;
+  /** The signed-in user; null: signed out. Default: `staffUser(manifest)`. */
+  user?: SessionUser | null;
+  /** Stored layout settings (vertical or horizontal menu, collapsed, skin). */
+  layout?: Partial<LayoutSettings>;
+  plugins?: readonly RowaqPlugin[];
+  children: ReactNode;
+}
+
+function ThemedByLayout({ children }: { children: ReactNode }) {
+  const [settings] = useLayoutSettingsContext();
+  return <DirectionProvider skin={settings.skin}>{children}</DirectionProvider>;
+}
+
+export function StoryProviders({ manifest, language, user, layout, plugins, children, ...api }: StoryProvidersProps) {
+  const signedIn = user === undefined ? staffUser(manifest) : user;
+  const key = JSON.stringify([language, signedIn, layout]);
+  const app = useMemo(() => {
+    const jar = createMemoryCookieJar({ [LANGUAGE_COOKIE]: language });
+    const session = createSessionStore(jar);
+    if (signedIn) session.signIn({ token: 'story-token', user: signedIn });
+    const i18n = createI18n(language);
+    const bridge = createUiBridge();
+    const storage = createMemoryStorage(layout ? { [LAYOUT_SETTINGS_KEY]: JSON.stringify(layout) } : {});
+    return {
+      session,
+      i18n,
+      bridge,
+      languageStore: createLanguageStore(jar),
+      layoutStore: createLayoutSettingsStore(storage),
+      registry: (plugins ?? []).reduce(registerPlugin, defaultRegistry()),
+      api: createAppApi({
+        session,
+        getLocale: () => i18n.language,
+        navigate: () => undefined,
+        bridge,
+        onlyPayments: createOnlyPaymentsFlag(),
+        adapter: createFixtureAdapter({ manifest, ...api }),
+      }),
+    };
+    // The fixture options are values of the story: a new story remounts, a re-render does not rebuild.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [manifest, key, plugins]);
+
+  return (
+    <ManifestProvider manifest={manifest}>
+      <I18nProvider i18n={app.i18n} store={app.languageStore}>
+        <LayoutSettingsProvider store={app.layoutStore}>
+          <ThemedByLayout>
+            <SessionProvider store={app.session}>
+              <ApiProvider api={app.api}>
+                <LiveDataProvider>
+                  <RegistryProvider registry={app.registry}>
+                    <ToastHost bridge={app.bridge}>
+                      <PopupHost bridge={app.bridge}>{children}</PopupHost>
+                    </ToastHost>
+                  </RegistryProvider>
+                </LiveDataProvider>
+              </ApiProvider>
+            </SessionProvider>
+          </ThemedByLayout>
+        </LayoutSettingsProvider>
+      </I18nProvider>
+    </ManifestProvider>
+  );
+}

@@ -1,0 +1,228 @@
+/**
+ * An axios adapter answering the API client from fixtures, so stories and specs need no
+ * server. Answers, first match wins:
+ *   1. the caller's routes (`{method, path, respond}`), e.g. a 422 with field errors;
+ *   2. the generic resource API for every exposed entity of the manifest:
+ *      POST /{entity} (list: search, filters, sort, paging over the fixture rows),
+ *      GET /{entity}/{id} (one row), POST/PUT /{entity}[/{id}] (echo), DELETE (ok);
+ *   3. a screen's own `source.path` (`/admission/:id/:secretKey/dashboard`): a row of the
+ *      screen's resource for a detail screen, the figures for a dashboard;
+ *   4. anything else: 200 with `{}`.
+ * Rows are the caller's (`rows[entity]`) or made up from the entity's fields, deterministically.
+ */
+import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import type { ClientEntity, ClientManifest } from '../../../generator/manifest-types.ts';
+
+export type Row = Record<string, unknown>;
+
+export interface FixtureRequest {
+  method: string;
+  /** The path without the base (`/students/7`). */
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+export interface FixtureAnswer {
+  status?: number;
+  data: unknown;
+}
+
+export interface FixtureRoute {
+  /** Lower-case method; any when omitted. */
+  method?: string;
+  /** An exact path, a path pattern with `:params`, or a regular expression. */
+  path: string | RegExp;
+  respond: (request: FixtureRequest, params: Record<string, string>) => FixtureAnswer;
+}
+
+export interface FixtureApiOptions {
+  manifest: ClientManifest;
+  routes?: readonly FixtureRoute[];
+  /** Canned rows per entity; others are made up from the entity's fields. */
+  rows?: Readonly<Record<string, readonly Row[]>>;
+  /** How many rows a made-up entity has. */
+  rowCount?: number;
+  /** The answer of a dashboard screen's source path. */
+  figures?: Readonly<Record<string, unknown>>;
+  /** Milliseconds before answering (a loading state); 0 answers at once. */
+  delayMs?: number;
+}
+
+export const DEFAULT_ROW_COUNT = 23;
+
+export const DEFAULT_FIGURES: Readonly<Record<string, number>> = Object.freeze({
+  students: 2400,
+  courses: 312,
+  registrations: 18_250,
+  applicants: 97,
+});
+
+const NAMES_EN = ['Mona Hassan', 'Omar Khaled', 'Layla Ibrahim', 'Youssef Adel', 'Salma Tarek', 'Karim Mostafa', 'Nour Ahmed', 'Hana Sami'];
+const NAMES_AR = ['منى حسن', 'عمر خالد', 'ليلى إبراهيم', 'يوسف عادل', 'سلمى طارق', 'كريم مصطفى', 'نور أحمد', 'هنا سامي'];
+
+/** A made-up value of one field for row number `i` (1-based). */
+export function fixtureValue(entity: ClientEntity, field: ClientEntity['fields'][string], i: number, manifest: Pick<ClientManifest, 'statusTables'>): unknown {
+  const n = field.name;
+  const table = field.status ? manifest.statusTables[field.status] : undefined;
+  if (table?.statuses.length) return table.statuses[(i - 1) % table.statuses.length].id;
+  if (field.ref) return ((i - 1) % 5) + 1;
+  if (field.enum?.length) return field.enum[(i - 1) % field.enum.length];
+  const pick = <T>(list: readonly T[]) => list[(i - 1) % list.length];
+  switch (field.type) {
+    case 'string':
+      if (/_local$|_ar$/.test(n)) return pick(NAMES_AR);
+      if (/name/.test(n)) return entity.name === 'students' || entity.name === 'users' || entity.name === 'applicants' ? pick(NAMES_EN) : `${field.label.en} ${i}`;
+      if (/code/.test(n)) return `${entity.name.slice(0, 3).toUpperCase()}-${String(1000 + i)}`;
+      if (/email/.test(n)) return `user${i}@rowaq.edu`;
+      if (/phone|mobile/.test(n)) return `+20 100 000 ${String(1000 + i)}`;
+      return `${field.label.en} ${i}`;
+    case 'text':
+      return `${field.label.en}: a note about record ${i}.`;
+    case 'email':
+      return `user${i}@rowaq.edu`;
+    case 'phone':
+      return `+20 100 000 ${String(1000 + i)}`;
+    case 'integer':
+    case 'bigint':
+      return field.minimum !== undefined ? field.minimum + (i % 5) : i * 3;
+    case 'number':
+    case 'money':
+      return field.maximum !== undefined ? Math.round(((i * 37) % (field.maximum * 100)) ) / 100 : i * 125.5;
+    case 'boolean':
+      return i % 2 === 1;
+    case 'date':
+      return `2026-${String(((i - 1) % 12) + 1).padStart(2, '0')}-${String(((i * 3) % 27) + 1).padStart(2, '0')}`;
+    case 'datetime':
+      return `2026-${String(((i - 1) % 12) + 1).padStart(2, '0')}-15T09:${String(i % 60).padStart(2, '0')}:00Z`;
+    case 'time':
+      return `${String(8 + (i % 9)).padStart(2, '0')}:30`;
+    default:
+      return null;
+  }
+}
+
+/** `count` made-up rows of an entity, ids 1..count. */
+export function fixtureRows(entity: ClientEntity, manifest: Pick<ClientManifest, 'statusTables'>, count = DEFAULT_ROW_COUNT): Row[] {
+  const rows: Row[] = [];
+  for (let i = 1; i <= count; i++) {
+    const row: Row = { id: i };
+    for (const field of Object.values(entity.fields)) row[field.name] = fixtureValue(entity, field, i, manifest);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** `/a/:id/:key?` -> a RegExp with named groups; `{id}` is accepted too. */
+export function pathPattern(path: string): RegExp {
+  const parts = path.replace(/\{([A-Za-z_]\w*)(\?)?\}/g, ':$1$2').split('/').filter(Boolean);
+  const source = parts
+    .map((part) => {
+      const m = /^:([A-Za-z_]\w*)(\?)?$/.exec(part);
+      if (!m) return `/${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+      return m[2] ? `(?:/(?<${m[1]}>[^/]+))?` : `/(?<${m[1]}>[^/]+)`;
+    })
+    .join('');
+  return new RegExp(`^${source}/?$`);
+}
+
+function matchPath(pattern: string | RegExp, path: string): Record<string, string> | undefined {
+  const re = typeof pattern === 'string' ? pathPattern(pattern) : pattern;
+  const m = re.exec(path);
+  return m ? { ...(m.groups ?? {}) } : undefined;
+}
+
+interface ListBody {
+  filters?: Record<string, unknown>;
+  search?: string;
+  sort?: { field: string; order: 'asc' | 'desc' };
+  page?: number;
+  perPage?: number;
+}
+
+/** One page of rows as the server answers a list call: `{data, total}`. */
+export function listAnswer(all: readonly Row[], body: ListBody = {}): { data: Row[]; total: number } {
+  let rows = [...all];
+  for (const [field, wanted] of Object.entries(body.filters ?? {})) {
+    const values = (Array.isArray(wanted) ? wanted : [wanted]).map(String);
+    rows = rows.filter((r) => values.includes(String(r[field])));
+  }
+  const search = body.search?.trim().toLowerCase();
+  if (search) rows = rows.filter((r) => Object.values(r).some((v) => typeof v === 'string' && v.toLowerCase().includes(search)));
+  if (body.sort) {
+    const { field, order } = body.sort;
+    rows.sort((a, b) => String(a[field] ?? '').localeCompare(String(b[field] ?? ''), undefined, { numeric: true }) * (order === 'desc' ? -1 : 1));
+  }
+  const perPage = Math.max(1, body.perPage ?? 10);
+  const page = Math.max(1, body.page ?? 1);
+  return { data: rows.slice((page - 1) * perPage, page * perPage), total: rows.length };
+}
+
+function parseBody(data: unknown): unknown {
+  if (typeof data !== 'string') return data;
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return data;
+  }
+}
+
+/** The answer for a request, without axios (also handy in specs). */
+export function answerFixture(options: FixtureApiOptions, request: FixtureRequest): FixtureAnswer {
+  const { manifest } = options;
+  const method = request.method.toLowerCase();
+  for (const route of options.routes ?? []) {
+    if (route.method && route.method.toLowerCase() !== method) continue;
+    const params = matchPath(route.path, request.path);
+    if (params) return route.respond(request, params);
+  }
+  const rowsOf = (name: string): readonly Row[] => {
+    const entity = manifest.entities[name];
+    return options.rows?.[name] ?? (entity ? fixtureRows(entity, manifest, options.rowCount) : []);
+  };
+  const [first, second, third] = request.path.split('/').filter(Boolean);
+  const entity = first ? manifest.entities[first] : undefined;
+  if (entity && entity.expose !== false) {
+    if (second === 'export') return { data: new Blob(['id\n1\n'], { type: 'text/csv' }) };
+    if (second === 'restore' && third) return { data: { data: { id: third } } };
+    if (second === undefined) {
+      if (method === 'post' || method === 'get') return { data: listAnswer(rowsOf(entity.name), request.body as ListBody) };
+    } else if (method === 'get') {
+      const row = rowsOf(entity.name).find((r) => String(r.id) === second) ?? rowsOf(entity.name)[0] ?? { id: second };
+      return { data: { data: row } };
+    }
+    if (method === 'delete') return { data: { message: 'deleted' } };
+    return { data: { data: { id: second ?? 1, ...(request.body as Row | undefined) } } };
+  }
+  if (method === 'get') {
+    for (const screen of Object.values(manifest.screens)) {
+      const source = screen.source;
+      if (!source?.path || !matchPath(source.path, request.path)) continue;
+      if (screen.view === 'dashboard') return { data: options.figures ?? DEFAULT_FIGURES };
+      if (source.resource) return { data: { data: rowsOf(source.resource)[0] ?? {} } };
+      if (screen.view === 'list') return { data: { data: [], total: 0 } };
+    }
+  }
+  return { data: {} };
+}
+
+/** The axios adapter: `createApiClient({adapter})`. Answers of 400 and above reject as axios does. */
+export function createFixtureAdapter(options: FixtureApiOptions): AxiosAdapter {
+  return async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
+    const url = new URL(config.url ?? '/', 'http://fixture.invalid');
+    const request: FixtureRequest = {
+      method: (config.method ?? 'get').toLowerCase(),
+      path: url.pathname,
+      query: url.searchParams,
+      body: parseBody(config.data),
+    };
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+    const answer = answerFixture(options, request);
+    const status = answer.status ?? 200;
+    const response: AxiosResponse = { data: answer.data, status, statusText: String(status), headers: {}, config };
+    if (status >= 400) {
+      throw new AxiosError(`Request failed with status code ${status}`, status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST, config, null, response);
+    }
+    return response;
+  };
+}
