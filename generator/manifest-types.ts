@@ -2,35 +2,40 @@
  * The compiled manifest: what the generator emits and what the server and the engine read.
  *
  * Definitions go through three stages (see docs/language-outline.md):
- *   raw (YAML, typed by the json-schema-to-typescript output in .generated/types/definitions.ts)
+ *   raw (YAML, typed by the json-schema-to-typescript output in .generated/types/definitions.ts,
+ *        aliased in raw-types.ts)
  *   -> sanitized (this file's `Manifest`: defaults applied, references resolved)
  *   -> client (`ClientManifest`: server-only keys removed, by type as well as by value).
+ *
+ * Building blocks that are the same thing raw and sanitized (texts, colours, field types,
+ * conditions, upload rules, ...) are not restated here: they are the generated types of
+ * schemas/common.schema.json, re-exported under the names the server and the engine import.
+ * The import is type-only, so the generator runs before `npm run gen` has written that file.
  */
+import type {
+  Colour as GeneratedColour,
+  Condition as GeneratedCondition,
+  FieldType as GeneratedFieldType,
+  LocalText as GeneratedLocalText,
+  HttpMethod,
+  ScreenDefinition,
+  UploadRule as GeneratedUploadRule,
+  Widget,
+} from '../.generated/types/definitions.ts';
 
 /** A text in several languages; `en` and `ar` are always present once sanitized. */
-export interface LocalText {
-  en: string;
-  ar: string;
-  de?: string;
-  fr?: string;
-  pt?: string;
-}
+export type LocalText = GeneratedLocalText;
 
 /** A label as written: an inline text or a key into locales/*.json. Sanitized labels are LocalText. */
 export type Label = LocalText;
 
-export type FieldType =
-  | 'string' | 'text' | 'integer' | 'bigint' | 'number' | 'money' | 'boolean'
-  | 'date' | 'datetime' | 'time' | 'json' | 'file' | 'email' | 'phone';
+export type FieldType = GeneratedFieldType;
 
-export type Condition =
-  | { field: string; equals?: unknown; notEquals?: unknown; in?: unknown[]; empty?: boolean }
-  | { setting: string; equals?: unknown; notEquals?: unknown; in?: unknown[] }
-  | { param: string; equals?: unknown; notEquals?: unknown; in?: unknown[] }
-  | { permission: string }
-  | { all: Condition[] }
-  | { any: Condition[] }
-  | { not: Condition };
+/**
+ * A test on a field, a setting, a route parameter or a permission, or a combination (all, any,
+ * not): one variant per key, as schemas/common.schema.json makes them exclusive.
+ */
+export type Condition = GeneratedCondition;
 
 export interface EntityField {
   name: string;
@@ -88,10 +93,7 @@ export interface Entity {
   expose: boolean;
 }
 
-export type Colour =
-  | 'primary' | 'secondary' | 'success' | 'info' | 'warning' | 'danger' | 'light' | 'dark'
-  | 'light-danger' | 'light-dark' | 'light-success' | 'light-warning' | 'light-info'
-  | 'grey' | 'green' | 'blue' | 'yellow' | 'red';
+export type Colour = GeneratedColour;
 
 export interface Status {
   id: number;
@@ -156,12 +158,7 @@ export interface KeystrokeFilter {
   description?: string;
 }
 
-export interface UploadRule {
-  maxSizeMB?: number;
-  accept?: string[];
-  maxFiles?: number;
-  maxFileSizeMB?: number;
-}
+export type UploadRule = GeneratedUploadRule;
 
 export interface FormField {
   name: string;
@@ -173,7 +170,7 @@ export interface FormField {
   required: boolean;
   rules: string[];
   filter?: string;
-  widget?: string;
+  widget?: Widget;
   upload?: UploadRule;
   visibleWhen?: Condition;
   requiredWhen?: Condition;
@@ -185,7 +182,7 @@ export interface Form {
   title: Label;
   entity?: string;
   fields: FormField[];
-  submit?: { method: string; path: string };
+  submit?: { method: HttpMethod; path: string };
   /** First 12 hex characters of the sha256 of the sanitized definition. */
   version: string;
 }
@@ -206,7 +203,7 @@ export interface Wizard {
   version: string;
 }
 
-export type ScreenView = 'list' | 'detail' | 'form' | 'wizard' | 'dashboard' | 'page' | 'plugin';
+export type ScreenView = ScreenDefinition['view'];
 
 export interface ScreenColumn {
   field: string;
@@ -228,7 +225,7 @@ export interface ScreenAction {
   type: 'navigate' | 'call' | 'delete' | 'restore' | 'export' | 'confirm';
   route?: string;
   params?: Record<string, string>;
-  method?: string;
+  method?: HttpMethod;
   path?: string;
   fileName?: string;
   confirm?: LocalText;

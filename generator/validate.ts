@@ -8,13 +8,17 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { GenError } from './errors.ts';
+import type { Colour } from './manifest-types.ts';
 import { pointerToPath, type LoadedFile } from './load.ts';
 import type { SchemaSet } from './schemas.ts';
 
-export const COLOURS = [
-  'primary', 'secondary', 'success', 'info', 'warning', 'danger', 'light', 'dark', 'light-danger',
-  'light-dark', 'light-success', 'light-warning', 'light-info', 'grey', 'green', 'blue', 'yellow', 'red',
-];
+/** Every colour once: keyed by the generated `Colour`, so tsc rejects a missing or unknown one. */
+const COLOUR_SET: Record<Colour, true> = {
+  primary: true, secondary: true, success: true, info: true, warning: true, danger: true, light: true, dark: true,
+  'light-danger': true, 'light-dark': true, 'light-success': true, 'light-warning': true, 'light-info': true,
+  grey: true, green: true, blue: true, yellow: true, red: true,
+};
+export const COLOURS = Object.keys(COLOUR_SET) as Colour[];
 
 /** Fix hints for keys that are often forgotten. */
 const REQUIRED_HINTS: Record<string, string> = {

@@ -14,6 +14,8 @@ import { createLayoutSettingsStore, type KeyValueStorage } from '../core/layout-
 import { createSessionStore, type SessionStore } from '../core/session.ts';
 import { ApiProvider, createAppApi } from './data/ApiProvider.tsx';
 import { LiveDataProvider } from './data/LiveDataProvider.tsx';
+import type { ManifestData } from './data/manifest-parts.ts';
+import { createManifestStore, type ManifestStore } from './data/manifest-store.ts';
 import { ManifestProvider } from './data/ManifestProvider.tsx';
 import { SessionProvider } from './data/SessionProvider.tsx';
 import { createUiBridge } from './data/ui-bridge.ts';
@@ -21,7 +23,11 @@ import { createI18n, isLanguage, loadLanguage, DEFAULT_LANGUAGE } from './i18n/i
 import { I18nProvider } from './i18n/I18nProvider.tsx';
 import { PopupHost } from './popup/Popup.tsx';
 import { defaultRegistry } from './registry/defaults.ts';
-import { registerPlugin, type Registry, type RowaqPlugin } from './registry/registry.ts';
+import { chooseRenderer, registerPlugin, type Registry, type RowaqPlugin } from './registry/registry.ts';
+import { preloadComponent } from './lazy.ts';
+import { namedComponent } from './renderers/ComponentRenderer.tsx';
+import { LAYOUTS } from './shell/AppShell.tsx';
+import { chooseLayout } from '../core/layout.ts';
 import { RegistryProvider } from './registry/RegistryProvider.tsx';
 import { targetHref } from './router/guard-loader.ts';
 import { buildRoutes } from './router/routes.tsx';
@@ -31,7 +37,10 @@ import { DirectionProvider } from './theme/DirectionProvider.tsx';
 import { ToastHost } from './toasts/ToastHost.tsx';
 
 export interface AppOptions {
+  /** The whole manifest, or its core part when `loadManifestData` is given. */
   manifest: ClientManifest;
+  /** Fetches the manifest's data part, the first time a screen needs it (data/manifest-parts.ts). */
+  loadManifestData?: () => Promise<ManifestData>;
   plugins?: readonly RowaqPlugin[];
   /** Cookies (session, language); default the browser's. */
   jar?: CookieJar;
@@ -50,6 +59,7 @@ export interface RowaqApp {
   api: ApiClient;
   i18n: I18n;
   registry: Registry;
+  manifestStore: ManifestStore;
   /** Resolves when the stored language's locale file is loaded (render after it: no flash of English). */
   ready: Promise<void>;
   /** Set by the payments rule ('You have to pay your due invoices.'), cleared by any other answer. */
@@ -74,7 +84,17 @@ export function createApp(options: AppOptions): RowaqApp {
   const layoutStore = options.storage ? createLayoutSettingsStore(options.storage) : browserLayoutStore();
   const bridge = createUiBridge();
   const registry = (options.plugins ?? []).reduce(registerPlugin, defaultRegistry());
-  const routes = buildRoutes(manifest, session);
+  const manifestStore = createManifestStore(manifest, options.loadManifestData);
+  const routes = buildRoutes(manifest, session, {
+    store: manifestStore,
+    // Fetch the screen's layout and renderer chunks while the guard's loader waits for data.
+    prepare: (screen) => {
+      preloadComponent(LAYOUTS[chooseLayout({ layout: screen.layout }, { signedIn: session.isLoggedIn(), layoutType: layoutStore.get().layoutType })]);
+      if (screen.form && !(screen.form in manifestStore.get().forms)) return; // its renderer depends on the form
+      const choice = chooseRenderer(registry, screen, manifestStore.get());
+      preloadComponent(choice.name === 'component' ? namedComponent(screen, registry.components) : choice.renderer);
+    },
+  });
   const router = options.memory ? createMemoryRouter(routes, options.memory) : createBrowserRouter(routes);
   const onlyPayments = createOnlyPaymentsFlag();
   const api = createAppApi({
@@ -88,7 +108,7 @@ export function createApp(options: AppOptions): RowaqApp {
 
   function App() {
     return (
-      <ManifestProvider manifest={manifest}>
+      <ManifestProvider store={manifestStore}>
         <I18nProvider i18n={i18n} store={languageStore}>
           <LayoutSettingsProvider store={layoutStore}>
             <ThemedByLayout>
@@ -112,5 +132,5 @@ export function createApp(options: AppOptions): RowaqApp {
     );
   }
 
-  return { App, router, session, api, i18n, registry, onlyPayments, ready };
+  return { App, router, session, api, i18n, registry, manifestStore, onlyPayments, ready };
 }

@@ -11,7 +11,7 @@ import type { ComponentType } from 'react';
 import type { RendererProps } from './registry/registry.ts';
 import { lazyNamed } from './lazy.ts';
 
-// Loaded on demand: the sign-in pages bring RJSF and ajv with them.
+// Loaded on demand; their forms are simple, so they draw them with the light form view (no RJSF).
 const LoginPage = lazyNamed(() => import('./pages/auth/LoginPage.tsx'), 'LoginPage');
 const ForgotPasswordPage = lazyNamed(() => import('./pages/auth/ForgotPasswordPage.tsx'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyNamed(() => import('./pages/auth/ResetPasswordPage.tsx'), 'ResetPasswordPage');

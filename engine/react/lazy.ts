@@ -27,10 +27,22 @@ export function withChunkTimeout<T>(load: () => Promise<T>, ms = CHUNK_LOAD_TIME
   });
 }
 
-/** `React.lazy` of a named export, with the chunk timeout. */
+/** A lazy component whose chunk can be fetched ahead of its first render. */
+export type PreloadableComponent<P> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+/** `React.lazy` of a named export, with the chunk timeout and a `preload()` (one request either way). */
 export function lazyNamed<P extends object, K extends string>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
-): ComponentType<P> {
-  return lazy(() => withChunkTimeout(load).then((m) => ({ default: m[name] as ComponentType<P> }))) as unknown as ComponentType<P>;
+): PreloadableComponent<P> {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () => (loading ??= withChunkTimeout(load).then((m) => ({ default: m[name] as ComponentType<P> })));
+  const component = lazy(preload) as unknown as ComponentType<P>;
+  return Object.assign(component, { preload });
+}
+
+/** Starts fetching a lazy component's chunk (a route about to draw it); nothing for other components. */
+export function preloadComponent(component: unknown): void {
+  const preload = (component as Partial<PreloadableComponent<object>> | null)?.preload;
+  if (typeof preload === 'function') preload().catch(() => undefined); // the render reports a failure
 }

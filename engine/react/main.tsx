@@ -1,20 +1,26 @@
 /**
  * The browser entry (index.html loads it): the fonts of the subsets the portal writes in,
- * the client manifest fetched as data (see manifest-asset.ts: one cached request, preloaded
- * by index.html), the app mounted on #root once the manifest and the stored language's
- * locale file are in. Plugins are passed as values here, never registered by import.
+ * the client manifest fetched as data (manifest-asset.ts: its core part preloaded by
+ * index.html; the data part when a screen needs it), the app mounted on #root once the core
+ * and the stored language's locale file are in. Plugins are passed as values here, never
+ * registered by import.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import manifestUrl from 'virtual:rowaq/manifest-url';
+import manifestUrls from 'virtual:rowaq/manifest-url';
 import './fonts.css';
 import { createApp } from './app.tsx';
-import { loadManifest } from './data/manifest-source.ts';
+import { joinManifest, type ManifestCore, type ManifestData } from './data/manifest-parts.ts';
+import { loadManifestPart } from './data/manifest-source.ts';
 import { STATIC_SPLASH_ID } from './shell/Splash.tsx';
 
 async function start(root: HTMLElement): Promise<void> {
-  const manifest = await loadManifest(manifestUrl);
-  const { App, ready } = createApp({ manifest, plugins: [] });
+  const core = await loadManifestPart<ManifestCore>(manifestUrls.core);
+  const { App, ready } = createApp({
+    manifest: joinManifest(core),
+    loadManifestData: () => loadManifestPart<ManifestData>(manifestUrls.data),
+    plugins: [],
+  });
   await ready;
   createRoot(root).render(
     <StrictMode>

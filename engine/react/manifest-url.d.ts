@@ -1,5 +1,5 @@
-/** The address of the client manifest (engine/react/manifest-asset.ts). */
+/** The addresses of the client manifest's parts (engine/react/manifest-asset.ts). */
 declare module 'virtual:rowaq/manifest-url' {
-  const url: string;
-  export default url;
+  const urls: { core: string; data: string };
+  export default urls;
 }

@@ -6,8 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Manifest } from '../../generator/manifest-types.ts';
-import { resolveToken } from './tokens.ts';
-import { guestUser, loadUser, type RequestUser } from './user.ts';
+import { guestUser, loadUserByToken, type RequestUser } from './user.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,9 +31,8 @@ export function registerCurrentUser(app: FastifyInstance, db: Kysely<any>, manif
     request.token = null;
     const token = bearerToken(request.headers.authorization);
     if (!token) return;
-    const userId = await resolveToken(db, token);
-    if (userId === null) return;
-    const user = await loadUser(db, manifest, userId);
+    // One statement: token -> live session -> live user with roles and grants.
+    const user = await loadUserByToken(db, manifest, token);
     if (!user) return;
     request.user = user;
     request.token = token;

@@ -1,12 +1,13 @@
 /**
  * The subject of a request (`request.user`): who is calling and every permission they hold.
- * Loaded from the user tables in one query; permissions come from the user's roles (resolved
+ * Loaded from the user tables in one query (with the session, by token: `loadUserByToken`); permissions come from the user's roles (resolved
  * through the manifest's role definitions), direct grants and user-access grants together,
  * which is the list `can()` from engine/core/permissions.ts checks.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Manifest } from '../../generator/manifest-types.ts';
 import { GUEST_TYPE_NAME, type PermissionSubject } from '../../engine/core/permissions.ts';
+import { hashToken, TOKENS_TABLE } from './tokens.ts';
 
 export type UserTypeName = 'Student' | 'Staff' | 'Applicant' | 'Guest';
 
@@ -73,7 +74,17 @@ export const USER_TABLES = {
   applicants: 'applicants',
 } as const;
 
-export async function loadUser(db: Kysely<any>, manifest: Manifest, userId: number): Promise<RequestUser | null> {
+type UserRow = {
+  id: number; name: string | null; email: string | null; type: number | null;
+  roles: string[]; direct: string[]; access: string[]; denied: string[];
+  student_id: number | null; applicant_id: number | null; faculty_id: number | null;
+};
+
+/**
+ * The select list and the live-user condition over `users u`: roles, direct and user-access
+ * grants as json aggregates (correlated subqueries, so still one statement).
+ */
+function userParts(manifest: Manifest) {
   const users = manifest.entities[USER_TABLES.users];
   if (!users) return null;
   const e = manifest.entities;
@@ -92,25 +103,46 @@ export async function loadUser(db: Kysely<any>, manifest: Manifest, userId: numb
     : sql`'[]'::json`;
   const faculty = users.fields.faculty_id ? sql`u.faculty_id` : sql`null`;
   const active = users.fields.active ? sql` and u.active is not false` : sql``;
-
-  const { rows } = await sql<{
-    id: number; name: string | null; email: string | null; type: number | null;
-    roles: string[]; direct: string[]; access: string[]; denied: string[];
-    student_id: number | null; applicant_id: number | null; faculty_id: number | null;
-  }>`
-    select u.id, u.name, u.email, u.type,
+  const select = sql`u.id, u.name, u.email, u.type,
       ${list(USER_TABLES.roles)} as roles,
       ${list(USER_TABLES.direct)} as direct,
       ${accessList(true)} as access,
       ${accessList(false)} as denied,
       ${idOf(USER_TABLES.students)} as student_id,
       ${idOf(USER_TABLES.applicants)} as applicant_id,
-      ${faculty} as faculty_id
-    from ${sql.table(users.table)} u
-    where u.id = ${userId}${live(USER_TABLES.users, 'u')}${active}`.execute(db);
-  const row = rows[0];
-  if (!row) return null;
+      ${faculty} as faculty_id`;
+  return { table: sql.table(users.table), select, liveUser: sql`${live(USER_TABLES.users, 'u')}${active}` };
+}
 
+export async function loadUser(db: Kysely<any>, manifest: Manifest, userId: number): Promise<RequestUser | null> {
+  const parts = userParts(manifest);
+  if (!parts) return null;
+  const { rows } = await sql<UserRow>`
+    select ${parts.select}
+    from ${parts.table} u
+    where u.id = ${userId}${parts.liveUser}`.execute(db);
+  return rows[0] ? toRequestUser(manifest, rows[0]) : null;
+}
+
+/**
+ * The caller of a bearer token in ONE statement: the session (known, not expired, not
+ * revoked) joined to a live user (not deleted, not inactive) with roles and grants. Checked
+ * on every request, nothing cached: a sign-out or a disabled account takes effect at once.
+ */
+export async function loadUserByToken(db: Kysely<any>, manifest: Manifest, token: string): Promise<RequestUser | null> {
+  // base64url of 32 bytes is 43 characters; anything else cannot be ours, skip the query.
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const parts = userParts(manifest);
+  if (!parts) return null;
+  const { rows } = await sql<UserRow>`
+    select ${parts.select}
+    from ${sql.table(TOKENS_TABLE)} t
+    join ${parts.table} u on u.id = t.user_id
+    where t.token_hash = ${hashToken(token)} and t.expires_at > now() and t.revoked_at is null${parts.liveUser}`.execute(db);
+  return rows[0] ? toRequestUser(manifest, rows[0]) : null;
+}
+
+function toRequestUser(manifest: Manifest, row: UserRow): RequestUser {
   const permissions = new Set<string>();
   for (const role of row.roles) for (const p of manifest.roles[role]?.permissions ?? []) permissions.add(p);
   for (const p of [...row.direct, ...row.access]) if (p) permissions.add(p);

@@ -54,9 +54,23 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
 async function openPGlite(options: OpenOptions): Promise<Database> {
   if (!options.memory && !options.dataDir) throw new Error('openDatabase: give url, dataDir or memory');
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create(options.memory ? undefined : options.dataDir, { parsers: TYPE_PARSERS });
+  const pglite = await PGlite.create(options.memory ? undefined : options.dataDir, { parsers: TYPE_PARSERS, extensions: await pgliteExtensions() });
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
   return { db, dialect: 'pglite', close: () => db.destroy() };
+}
+
+/**
+ * Contrib extensions PGlite should be able to load: pg_trgm, for the trigram indexes of the
+ * list search (schema-sync.ts creates the extension and the indexes). Loading only makes
+ * `create extension` possible; a build without the bundle just goes without.
+ */
+async function pgliteExtensions(): Promise<Record<string, any>> {
+  try {
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    return { pg_trgm };
+  } catch {
+    return {};
+  }
 }
 
 async function openPostgres(url: string, options: OpenOptions): Promise<Database> {

@@ -10,9 +10,10 @@
  * instances starting at once on one PostgreSQL server take turns instead of racing on DDL.
  *
  * Searchable fields get a btree index on lower(column): it serves equality and prefix
- * matches. The generic list search is infix (ILIKE '%x%'), which a btree cannot serve; that
- * needs pg_trgm, which PGlite does not load by default: add a trigram index with a migration
- * on a PostgreSQL server if lists grow large.
+ * matches. The generic list search is infix (ILIKE '%x%'), which a btree cannot serve: when
+ * pg_trgm is there or can be created (PostgreSQL with the privilege; PGlite loads it from its
+ * contrib bundle, see open.ts), searchable text columns also get a GIN trigram index.
+ * Without the extension the search still works, scanning the (filtered, scoped) rows.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Entity, EntityField, Manifest } from '../../generator/manifest-types.ts';
@@ -55,6 +56,8 @@ export async function syncSchema(db: Kysely<any>, manifest: Manifest, options: S
     const constraints = await readConstraints(trx);
     for (const entity of entities) await syncForeignKeys(trx, manifest, entity, columns, constraints, report);
     for (const entity of entities) await syncIndexes(trx, entity, report);
+    const trigram = await trigramSchema(trx, report);
+    if (trigram) for (const entity of entities) await syncTrigramIndexes(trx, entity, trigram, report);
     // A fresh database is built from the YAML, which already says what every migration did:
     // record them as applied without running them.
     if (fresh) await recordMigrationsAsApplied(trx, dir);
@@ -184,6 +187,48 @@ async function syncIndexes(trx: Transaction<any>, entity: Entity, report: SyncRe
       await run(trx, `create index if not exists ${quoteIdent(constraintName(entity.table, field.name, 'lower_idx'))} on ${table} (lower(${col}))`, report);
     }
     if (field.unique) await syncUnique(trx, entity, field, report);
+  }
+}
+
+/**
+ * The schema pg_trgm lives in, creating the extension when it is available and we may;
+ * null when it cannot be had (the search then scans). Created in `public` when possible: a
+ * database with a schema per tenant (or per test file) that drops one of them must not drop
+ * the extension, and with it the trigram indexes of every other schema.
+ */
+async function trigramSchema(trx: Transaction<any>, report: SyncReport): Promise<string | null> {
+  const find = async () => (await sql<{ schema: string }>`
+    select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+    where e.extname = 'pg_trgm'`.execute(trx)).rows[0]?.schema ?? null;
+  const found = await find();
+  if (found) return found;
+  const { rows: available } = await sql`select 1 from pg_available_extensions where name = 'pg_trgm'`.execute(trx);
+  if (!available.length) return null;
+  let failure = '';
+  for (const text of ['create extension if not exists pg_trgm schema public', 'create extension if not exists pg_trgm']) {
+    // A failed statement would abort the whole sync transaction: try it under a savepoint.
+    await sql`savepoint rowaq_trgm`.execute(trx);
+    try {
+      await sql.raw(text).execute(trx);
+      await sql`release savepoint rowaq_trgm`.execute(trx);
+      report.statements.push(text);
+      return await find();
+    } catch (error) {
+      await sql`rollback to savepoint rowaq_trgm`.execute(trx);
+      failure = (error as Error).message;
+    }
+  }
+  report.warnings.push(`pg_trgm could not be created (${failure}): the list search scans rows; a superuser can run "create extension pg_trgm"`);
+  return null;
+}
+
+/** A GIN trigram index per searchable text column: serves `col ILIKE '%term%'`. */
+async function syncTrigramIndexes(trx: Transaction<any>, entity: Entity, schema: string, report: SyncReport): Promise<void> {
+  const searchable = new Set([...entity.search, ...Object.values(entity.fields).filter((f) => f.search).map((f) => f.name)]);
+  for (const field of Object.values(entity.fields)) {
+    if (!searchable.has(field.name) || !isText(field) || field.serverOnly) continue;
+    const name = quoteIdent(constraintName(entity.table, field.name, 'trgm_idx'));
+    await run(trx, `create index if not exists ${name} on ${quoteIdent(entity.table)} using gin (${quoteIdent(field.name)} ${quoteIdent(schema)}.gin_trgm_ops)`, report);
   }
 }
 

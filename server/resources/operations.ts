@@ -36,17 +36,26 @@ function selectRow(trx: Transaction<any>, entity: Entity, user: RequestUser, id:
   return applyScope(query, rowScope(user, entity));
 }
 
+/** The window count carried by each page row; stripped before the rows are answered. */
+const COUNT_COLUMN = '__rowaq_count';
+
+/**
+ * Count and page in one statement (`count(*) over()`); a page past the end has no row to
+ * carry the count, so only then a count of its own. No transaction: every statement is
+ * consistent on its own, and the lookups only name the rows this page holds.
+ */
 export async function listRows(ctx: ResourceContext, entity: Entity, body: unknown): Promise<{ data: Row[]; meta: { count: number; page: number; perPage: number; lookup: Lookup } }> {
   requireAccess(ctx.user, entity, 'read');
   const params = parseListBody(ctx.manifest, entity, body);
   if (params.trashed !== 'without') requireAccess(ctx.user, entity, 'delete');
-  return ctx.db.transaction().execute(async (trx) => {
-    const base = applyScope(applyListFilters(trx.selectFrom(entity.table), entity, params), rowScope(ctx.user, entity));
-    const counted = await base.select(sql<number>`count(*)::int`.as('count')).executeTakeFirst();
-    const data = await applySortAndPage(base.select(visibleColumns(entity)), params).execute();
-    const lookup = await buildLookup(trx, ctx.manifest, entity, ctx.user, data);
-    return { data, meta: { count: Number(counted?.count ?? 0), page: params.page, perPage: params.perPage, lookup } };
-  });
+  const base = applyScope(applyListFilters(ctx.db.selectFrom(entity.table), entity, params), rowScope(ctx.user, entity));
+  const rows = await applySortAndPage(base.select(visibleColumns(entity)).select(sql<number>`count(*) over()`.as(COUNT_COLUMN)), params).execute();
+  let count = 0;
+  if (rows.length) count = Number(rows[0]![COUNT_COLUMN]);
+  else if (params.page > 1) count = Number((await base.select(sql<number>`count(*)::int`.as('count')).executeTakeFirst())?.count ?? 0);
+  const data = rows.map(({ [COUNT_COLUMN]: _, ...row }) => row);
+  const lookup = await buildLookup(ctx.db, ctx.manifest, entity, ctx.user, data);
+  return { data, meta: { count, page: params.page, perPage: params.perPage, lookup } };
 }
 
 export async function getRow(ctx: ResourceContext, entity: Entity, id: number): Promise<Row> {

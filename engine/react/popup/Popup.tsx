@@ -1,11 +1,14 @@
 /**
  * The popup (spec portal-core 8): a message dialog with a Go Back button that goes back one
  * page. Requests come from the UI bridge (the API client's redirect dialogs) or `usePopup()`.
+ * The dialog (MUI Dialog, Modal) is its own chunk, loaded with the first popup.
  */
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useUi } from '../i18n/hooks.ts';
+import { createContext, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { PopupRequest, UiBridge } from '../data/ui-bridge.ts';
+import { lazyNamed } from '../lazy.ts';
+import type { PopupDialogProps } from './PopupDialog.tsx';
+
+const PopupDialog = lazyNamed<PopupDialogProps, 'PopupDialog'>(() => import('./PopupDialog.tsx'), 'PopupDialog');
 
 const PopupContext = createContext<(popup: PopupRequest) => void>(() => {});
 
@@ -15,33 +18,20 @@ export function usePopup(): (popup: PopupRequest) => void {
 
 export function PopupHost({ bridge, children }: { bridge?: UiBridge; children: ReactNode }) {
   const [popup, setPopup] = useState<PopupRequest | null>(null);
-  const ui = useUi();
-  const open = useCallback((p: PopupRequest) => setPopup(p), []);
-  useEffect(() => bridge?.subscribe((event) => event.type === 'popup' && setPopup(event.popup)), [bridge]);
-  const close = () => setPopup(null);
+  const [used, setUsed] = useState(false);
+  const open = useCallback((p: PopupRequest) => {
+    setUsed(true);
+    setPopup(p);
+  }, []);
+  useEffect(() => bridge?.subscribe((event) => event.type === 'popup' && open(event.popup)), [bridge, open]);
   return (
     <PopupContext.Provider value={open}>
       {children}
-      <Dialog open={popup !== null} onClose={close} aria-labelledby="rowaq-popup-title" maxWidth="xs" fullWidth>
-        {popup?.title && <DialogTitle id="rowaq-popup-title">{popup.title}</DialogTitle>}
-        <DialogContent>
-          <DialogContentText>{popup?.text}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          {popup?.goBack !== false && (
-            <Button
-              variant="contained"
-              onClick={() => {
-                close();
-                window.history.back();
-              }}
-            >
-              {ui('goBack')}
-            </Button>
-          )}
-          <Button onClick={close}>{ui('ok')}</Button>
-        </DialogActions>
-      </Dialog>
+      {used && (
+        <Suspense fallback={null}>
+          <PopupDialog popup={popup} onClose={() => setPopup(null)} />
+        </Suspense>
+      )}
     </PopupContext.Provider>
   );
 }

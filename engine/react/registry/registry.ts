@@ -13,6 +13,8 @@ export const RANK = {
   never: -1,
   /** Any screen of the view kind (the engine's generic renderers). */
   view: 10,
+  /** A lighter renderer for part of a view kind (simple flat forms without RJSF). */
+  variant: 15,
   /** A view kind plus a further property (a page naming a component, a plugin view). */
   specific: 20,
   /** One screen by name: a plugin replacing the generic rendering of a screen. */

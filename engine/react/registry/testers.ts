@@ -2,6 +2,7 @@
 import type { Screen, ScreenView } from '../../../generator/manifest-types.ts';
 import { RANK, type Tester, type TesterContext } from './registry.ts';
 import { screenComponent } from '../screen-extras.ts';
+import { isSimpleForm } from '../renderers/form/simple-form.ts';
 
 export type Predicate = (screen: Screen, context: TesterContext) => boolean;
 
@@ -29,4 +30,10 @@ export const nameIs =
 export const hasRegisteredComponent: Predicate = (screen, context) => {
   const name = screenComponent(screen);
   return name !== undefined && name in context.components;
+};
+
+/** The screen's form has only fields the light form view draws (no RJSF needed). */
+export const formIsSimple: Predicate = (screen, context) => {
+  const form = screen.form ? context.manifest.forms[screen.form] : undefined;
+  return !!form && isSimpleForm(form);
 };

@@ -9,19 +9,23 @@ import { afterNavigation } from '../../core/guard.ts';
 import { chooseLayout, type LayoutName } from '../../core/layout.ts';
 import { useSession } from '../data/SessionProvider.tsx';
 import { useCurrentScreen } from '../router/current.ts';
-import { AdmissionLayout } from './AdmissionLayout.tsx';
+import { lazyNamed } from '../lazy.ts';
 import { FullLayout } from './FullLayout.tsx';
-import { HorizontalLayout } from './HorizontalLayout.tsx';
 import { useLayoutSettingsContext } from './LayoutSettingsContext.tsx';
 import { ScrollReset } from './ScrollReset.tsx';
 import { hideStaticSplash, Splash } from './Splash.tsx';
-import { VerticalLayout } from './VerticalLayout.tsx';
 
-export const LAYOUTS: Record<LayoutName, ComponentType<{ children: ReactNode }>> = {
+type LayoutComponent = ComponentType<{ children: ReactNode }>;
+
+/**
+ * The full layout (sign-in, static pages) is in the first download; the menu layouts load
+ * with the first screen that uses them (they bring the navigation, the top bar and the icons).
+ */
+export const LAYOUTS: Record<LayoutName, LayoutComponent> = {
   full: FullLayout,
-  admission: AdmissionLayout,
-  vertical: VerticalLayout,
-  horizontal: HorizontalLayout,
+  admission: lazyNamed<{ children: ReactNode }, 'AdmissionLayout'>(() => import('./AdmissionLayout.tsx'), 'AdmissionLayout'),
+  vertical: lazyNamed<{ children: ReactNode }, 'VerticalLayout'>(() => import('./VerticalLayout.tsx'), 'VerticalLayout'),
+  horizontal: lazyNamed<{ children: ReactNode }, 'HorizontalLayout'>(() => import('./HorizontalLayout.tsx'), 'HorizontalLayout'),
 };
 
 export function AppShell({ children }: { children?: ReactNode }) {
@@ -41,9 +45,11 @@ export function AppShell({ children }: { children?: ReactNode }) {
   }, [location.key, refresh]);
 
   return (
-    <Layout>
-      <ScrollReset />
-      <Suspense fallback={<Splash inline />}>{children ?? <Outlet />}</Suspense>
-    </Layout>
+    <Suspense fallback={<Splash />}>
+      <Layout>
+        <ScrollReset />
+        <Suspense fallback={<Splash inline />}>{children ?? <Outlet />}</Suspense>
+      </Layout>
+    </Suspense>
   );
 }

@@ -3,8 +3,9 @@
  * signed-in user (or none) and the fixture API (./fixture-api.ts). The same providers as
  * `createApp()` (app.tsx) in the same order, with in-memory cookies and layout storage; the
  * router is left to the child (`<ScreenStory>`), since every story has its own address.
+ * Children are drawn once the language's locale file is loaded.
  */
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ClientManifest } from '../../../generator/manifest-types.ts';
 import { createOnlyPaymentsFlag } from '../../core/api/client.ts';
 import { createMemoryCookieJar } from '../../core/cookie-jar.ts';
@@ -18,7 +19,7 @@ import { ManifestProvider } from '../data/ManifestProvider.tsx';
 import { SessionProvider } from '../data/SessionProvider.tsx';
 import { createUiBridge } from '../data/ui-bridge.ts';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
-import { createI18n, type Language } from '../i18n/index.ts';
+import { createI18n, loadLanguage, type Language } from '../i18n/index.ts';
 import { PopupHost } from '../popup/Popup.tsx';
 import { defaultRegistry } from '../registry/defaults.ts';
 import { registerPlugin, type RowaqPlugin } from '../registry/registry.ts';
@@ -78,6 +79,19 @@ export function StoryProviders({ manifest, language, user, layout, plugins, chil
     // The fixture options are values of the story: a new story remounts, a re-render does not rebuild.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [manifest, key, plugins]);
+
+  // As the app does before its first render: the language's locale file first, no flash of English.
+  const [loaded, setLoaded] = useState<object | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadLanguage(app.i18n, language)
+      .catch(() => undefined)
+      .then(() => live && setLoaded(app));
+    return () => {
+      live = false;
+    };
+  }, [app, language]);
+  if (loaded !== app) return null;
 
   return (
     <ManifestProvider manifest={manifest}>

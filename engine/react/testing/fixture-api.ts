@@ -2,11 +2,12 @@
  * An axios adapter answering the API client from fixtures, so stories and specs need no
  * server. Answers, first match wins:
  *   1. the caller's routes (`{method, path, respond}`), e.g. a 422 with field errors;
- *   2. the generic resource API for every exposed entity of the manifest:
+ *   2. a screen's own `source.path` (`/students/dashboard`, `/admission/:id/:secretKey/dashboard`):
+ *      the figures for a dashboard, a row of the screen's resource for a detail screen, a page
+ *      of its rows for a list;
+ *   3. the generic resource API for every exposed entity of the manifest:
  *      POST /{entity} (list: search, filters, sort, paging over the fixture rows),
  *      GET /{entity}/{id} (one row), POST/PUT /{entity}[/{id}] (echo), DELETE (ok);
- *   3. a screen's own `source.path` (`/admission/:id/:secretKey/dashboard`): a row of the
- *      screen's resource for a detail screen, the figures for a dashboard;
  *   4. anything else: 200 with `{}`.
  * Rows are the caller's (`rows[entity]`) or made up from the entity's fields, deterministically.
  */
@@ -59,6 +60,8 @@ export const DEFAULT_FIGURES: Readonly<Record<string, number>> = Object.freeze({
 });
 
 const NAMES_EN = ['Mona Hassan', 'Omar Khaled', 'Layla Ibrahim', 'Youssef Adel', 'Salma Tarek', 'Karim Mostafa', 'Nour Ahmed', 'Hana Sami'];
+/** Entities whose rows are people: their names are people's names. */
+const PEOPLE = /^(students|users|applicants|instructors|staff|employees|guardians)$/;
 const NAMES_AR = ['منى حسن', 'عمر خالد', 'ليلى إبراهيم', 'يوسف عادل', 'سلمى طارق', 'كريم مصطفى', 'نور أحمد', 'هنا سامي'];
 
 /** A made-up value of one field for row number `i` (1-based). */
@@ -71,8 +74,9 @@ export function fixtureValue(entity: ClientEntity, field: ClientEntity['fields']
   const pick = <T>(list: readonly T[]) => list[(i - 1) % list.length];
   switch (field.type) {
     case 'string':
+      if (/name/.test(n) && !PEOPLE.test(entity.name)) return /_local$|_ar$/.test(n) ? `${entity.label.ar} ${i}` : `${entity.label.en} ${i}`;
       if (/_local$|_ar$/.test(n)) return pick(NAMES_AR);
-      if (/name/.test(n)) return entity.name === 'students' || entity.name === 'users' || entity.name === 'applicants' ? pick(NAMES_EN) : `${field.label.en} ${i}`;
+      if (/name/.test(n)) return pick(NAMES_EN);
       if (/code/.test(n)) return `${entity.name.slice(0, 3).toUpperCase()}-${String(1000 + i)}`;
       if (/email/.test(n)) return `user${i}@rowaq.edu`;
       if (/phone|mobile/.test(n)) return `+20 100 000 ${String(1000 + i)}`;
@@ -88,7 +92,7 @@ export function fixtureValue(entity: ClientEntity, field: ClientEntity['fields']
       return field.minimum !== undefined ? field.minimum + (i % 5) : i * 3;
     case 'number':
     case 'money':
-      return field.maximum !== undefined ? Math.round(((i * 37) % (field.maximum * 100)) ) / 100 : i * 125.5;
+      return field.maximum !== undefined ? ((i * 37) % (field.maximum * 100)) / 100 : i * 125.5;
     case 'boolean':
       return i % 2 === 1;
     case 'date':
@@ -181,6 +185,14 @@ export function answerFixture(options: FixtureApiOptions, request: FixtureReques
     return options.rows?.[name] ?? (entity ? fixtureRows(entity, manifest, options.rowCount) : []);
   };
   const [first, second, third] = request.path.split('/').filter(Boolean);
+  for (const screen of Object.values(manifest.screens)) {
+    const source = screen.source;
+    if (!source?.path || !matchPath(source.path, request.path)) continue;
+    if (screen.view === 'list' && method === 'post') return { data: listAnswer(source.resource ? rowsOf(source.resource) : [], request.body as ListBody) };
+    if (method !== 'get') continue;
+    if (screen.view === 'dashboard') return { data: options.figures ?? DEFAULT_FIGURES };
+    if (source.resource) return { data: { data: rowsOf(source.resource)[0] ?? {} } };
+  }
   const entity = first ? manifest.entities[first] : undefined;
   if (entity && entity.expose !== false) {
     if (second === 'export') return { data: new Blob(['id\n1\n'], { type: 'text/csv' }) };
@@ -193,15 +205,6 @@ export function answerFixture(options: FixtureApiOptions, request: FixtureReques
     }
     if (method === 'delete') return { data: { message: 'deleted' } };
     return { data: { data: { id: second ?? 1, ...(request.body as Row | undefined) } } };
-  }
-  if (method === 'get') {
-    for (const screen of Object.values(manifest.screens)) {
-      const source = screen.source;
-      if (!source?.path || !matchPath(source.path, request.path)) continue;
-      if (screen.view === 'dashboard') return { data: options.figures ?? DEFAULT_FIGURES };
-      if (source.resource) return { data: { data: rowsOf(source.resource)[0] ?? {} } };
-      if (screen.view === 'list') return { data: { data: [], total: 0 } };
-    }
   }
   return { data: {} };
 }

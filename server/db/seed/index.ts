@@ -13,10 +13,11 @@
  * table is empty. Everything happens in one transaction: a failed seed leaves nothing behind.
  */
 import crypto from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Manifest } from '../../../generator/manifest-types.ts';
 import { USER_TABLES, USER_TYPE } from '../../auth/user.ts';
 import { hashPassword } from '../../domains/auth/passwords.ts';
+import { findEntity, type Db } from '../../domains/auth/tables.ts';
 import { seedCountries } from './countries.ts';
 import { DEMO_PASSWORD, loadDemo } from './demo/index.ts';
 import { SeedWriter } from './writer.ts';
@@ -48,8 +49,8 @@ export function demoAllowed(options: SeedOptions, env: NodeJS.ProcessEnv = proce
   return options.demo && env.NODE_ENV !== 'production';
 }
 
-export async function seed(db: Kysely<any>, manifest: Manifest, options: SeedOptions): Promise<SeedResult> {
-  const users = manifest.entities[USER_TABLES.users];
+export async function seed(db: Db, manifest: Manifest, options: SeedOptions): Promise<SeedResult> {
+  const users = findEntity(manifest, USER_TABLES.users);
   if (!users) return {};
   const demo = demoAllowed(options);
   // Every start but the first ends here, before spending time on a password hash.
@@ -65,7 +66,7 @@ export async function seed(db: Kysely<any>, manifest: Manifest, options: SeedOpt
     const any = await trx.selectFrom(users.table).select('id').limit(1).executeTakeFirst();
     if (any) return {};
     const writer = new SeedWriter(trx, manifest);
-    const countries = manifest.entities.countries;
+    const countries = findEntity(manifest, 'countries');
     const noCountries = !!countries && !(await trx.selectFrom(countries.table).select('id').limit(1).executeTakeFirst());
     await seedCountries(writer, noCountries);
     if (demo) {

@@ -11,12 +11,12 @@
  * declare is dropped, and an entity the manifest lacks is skipped, so the demo keeps loading
  * while the YAML evolves.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Entity, Manifest } from '../../../generator/manifest-types.ts';
+import type { Db } from '../../domains/auth/tables.ts';
 import { columnType } from '../columns.ts';
 
 export type Row = Record<string, unknown>;
-type Executor = Kysely<any> | Transaction<any>;
 
 /** Rows per INSERT: one JSON parameter of about a megabyte at most. */
 const ROWS_PER_STATEMENT = 2_500;
@@ -24,14 +24,14 @@ const ROWS_PER_STATEMENT = 2_500;
 const MAX_PARAMETERS = 20_000;
 
 export class SeedWriter {
-  readonly #db: Executor;
+  readonly #db: Db;
   readonly #manifest: Manifest;
   readonly #nextId = new Map<string, number>();
   readonly #touched = new Set<string>();
   /** Rows written per entity, for the seed's report. */
   readonly counts: Record<string, number> = {};
 
-  constructor(db: Executor, manifest: Manifest) {
+  constructor(db: Db, manifest: Manifest) {
     this.#db = db;
     this.#manifest = manifest;
   }
@@ -48,9 +48,10 @@ export class SeedWriter {
   async select(entityName: string, column: string): Promise<unknown[]> {
     const entity = this.entity(entityName);
     if (!entity || !Object.hasOwn(entity.fields, column)) return [];
-    let query = this.#db.selectFrom(entity.table).select(column);
-    if (entity.softDelete) query = query.where('deleted_at', 'is', null);
-    return (await query.execute()).map((row) => row[column]);
+    // Entity and column are the seed's choice at run time, like every write here: plain SQL.
+    const live = entity.softDelete ? sql` where "deleted_at" is null` : sql``;
+    const { rows } = await sql<{ value: unknown }>`select ${sql.ref(column)} as value from ${sql.table(entity.table)}${live}`.execute(this.#db);
+    return rows.map((row) => row.value);
   }
 
   /** Reads the highest id of each entity's table, so new ids follow whatever is there. */

@@ -4,9 +4,9 @@
  * transaction a log that cannot be written never fails the call it records; it is logged.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
 import type { Manifest } from '../../../generator/manifest-types.ts';
 import { recordAccess } from '../../resources/access-log.ts';
+import type { Db } from './tables.ts';
 
 export const AUTH_RESOURCE = 'auth';
 
@@ -20,7 +20,7 @@ export interface AccessEntry {
 }
 
 export async function logAccess(
-  db: Kysely<any> | Transaction<any>, manifest: Manifest, request: FastifyRequest, entry: AccessEntry,
+  db: Db, manifest: Manifest, request: FastifyRequest, entry: AccessEntry,
 ): Promise<void> {
   const record = {
     user: entry.userId === null ? null : { id: entry.userId },

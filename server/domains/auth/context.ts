@@ -1,12 +1,12 @@
 /** What every route module of the sign-in domain receives. */
-import type { Kysely } from 'kysely';
 import type { Manifest } from '../../../generator/manifest-types.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { OidcClient } from './oidc.ts';
 import type { AttemptGuard } from './rate-limit.ts';
+import type { Db } from './tables.ts';
 
 export interface AuthContext {
-  db: Kysely<any>;
+  db: Db;
   manifest: Manifest;
   mailer: Mailer;
   /** Absent when OIDC_* is not configured: the Microsoft sign-in answers 404. */

@@ -6,8 +6,9 @@
  * (password reset, deactivation) revokes their links too.
  */
 import crypto from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { hashToken, TOKENS_TABLE } from '../../auth/tokens.ts';
+import type { Db } from './tables.ts';
 
 export const LINK_TTL_MINUTES = 24 * 60;
 const LINK_PREFIX = 'link:';
@@ -16,7 +17,7 @@ function linkHash(token: string): string {
   return LINK_PREFIX + hashToken(token);
 }
 
-export async function issueLoginLink(db: Kysely<any>, userId: number): Promise<{ token: string; expiresAt: Date }> {
+export async function issueLoginLink(db: Db, userId: number): Promise<{ token: string; expiresAt: Date }> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + LINK_TTL_MINUTES * 60_000);
   await db.insertInto(TOKENS_TABLE).values({ user_id: userId, token_hash: linkHash(token), expires_at: expiresAt }).execute();
@@ -24,7 +25,7 @@ export async function issueLoginLink(db: Kysely<any>, userId: number): Promise<{
 }
 
 /** Uses a link: returns its user id and deletes it, or null (unknown, used or expired). */
-export async function consumeLoginLink(db: Kysely<any>, token: string): Promise<number | null> {
+export async function consumeLoginLink(db: Db, token: string): Promise<number | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const row = await db.deleteFrom(TOKENS_TABLE)
     .where('token_hash', '=', linkHash(token))

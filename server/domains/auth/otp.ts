@@ -3,24 +3,21 @@
  * hash, valid 15 minutes, five guesses, single use. Asking for a new one retires the old.
  */
 import { randomInt } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Manifest } from '../../../generator/manifest-types.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-
-type Executor = Kysely<any> | Transaction<any>;
+import { requireEntity, type Db } from './tables.ts';
 
 export const OTP_TTL_MINUTES = 15;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_PATTERN = /^[0-9]{6}$/;
 
-function otpTable(manifest: Manifest): string {
-  const entity = manifest.entities.password_otps;
-  if (!entity) throw new Error('the manifest declares no password_otps entity');
-  return entity.table;
+function otpTable(manifest: Manifest) {
+  return requireEntity(manifest, 'password_otps').table;
 }
 
 /** Creates a new code for the user and returns it in clear (to be mailed, never stored). */
-export async function issueOtp(db: Kysely<any>, manifest: Manifest, user: { id: number; email: string }): Promise<string> {
+export async function issueOtp(db: Db, manifest: Manifest, user: { id: number; email: string }): Promise<string> {
   const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const otpHash = await hashPassword(otp);
   const table = otpTable(manifest);
@@ -42,7 +39,7 @@ export async function issueOtp(db: Kysely<any>, manifest: Manifest, user: { id: 
  * Checks a code against the live one of this email. A wrong guess counts against it.
  * Returns the row id to consume, or null when the code is wrong, used, expired or exhausted.
  */
-export async function checkOtp(db: Kysely<any>, manifest: Manifest, email: string, otp: string): Promise<number | null> {
+export async function checkOtp(db: Db, manifest: Manifest, email: string, otp: string): Promise<number | null> {
   if (!OTP_PATTERN.test(otp)) return null;
   const table = otpTable(manifest);
   const row = await db.selectFrom(table)
@@ -53,13 +50,13 @@ export async function checkOtp(db: Kysely<any>, manifest: Manifest, email: strin
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!row || Number(row.attempts ?? 0) >= OTP_MAX_ATTEMPTS) return null;
-  if (await verifyPassword(row.otp_hash as string, otp)) return Number(row.id);
+  if (await verifyPassword(row.otp_hash, otp)) return Number(row.id);
   await db.updateTable(table).set({ attempts: sql`coalesce(attempts, 0) + 1` }).where('id', '=', row.id).execute();
   return null;
 }
 
 /** Marks the code used; false when another request used it first (single use under races). */
-export async function consumeOtp(trx: Executor, manifest: Manifest, id: number): Promise<boolean> {
+export async function consumeOtp(trx: Db, manifest: Manifest, id: number): Promise<boolean> {
   const result = await trx.updateTable(otpTable(manifest))
     .set({ used_at: new Date() })
     .where('id', '=', id)
@@ -69,7 +66,7 @@ export async function consumeOtp(trx: Executor, manifest: Manifest, id: number):
 }
 
 /** Retires every unused code of this email (a new code was issued, or the password changed). */
-export async function retireOtps(trx: Executor, manifest: Manifest, email: string): Promise<void> {
+export async function retireOtps(trx: Db, manifest: Manifest, email: string): Promise<void> {
   await trx.updateTable(otpTable(manifest))
     .set({ used_at: new Date() })
     .where('email', '=', email)

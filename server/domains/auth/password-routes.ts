@@ -15,6 +15,7 @@ import { AUTH_TEXT } from './messages.ts';
 import { checkOtp, consumeOtp, issueOtp, OTP_TTL_MINUTES, retireOtps } from './otp.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts';
 import { authText, fieldError, refuse } from './respond.ts';
+import { requireEntity } from './tables.ts';
 import { findUserByEmail, isActive, normalizeEmail, updateUser } from './users.ts';
 
 type Body = Record<string, unknown> | undefined;
@@ -92,7 +93,7 @@ export function passwordRoutes(app: FastifyInstance, ctx: AuthContext): void {
 
 /** Arabic when the user chose it (users.locale defaults to en), else the caller's language. */
 async function mailLanguage(ctx: AuthContext, userId: number, request: FastifyRequest): Promise<Language> {
-  const users = ctx.manifest.entities.users!;
+  const users = requireEntity(ctx.manifest, 'users');
   if (users.fields.locale) {
     const row = await ctx.db.selectFrom(users.table).select('locale').where('id', '=', userId).executeTakeFirst();
     if (row?.locale === 'ar') return 'ar';

@@ -3,12 +3,12 @@
  * payload the portal keeps: id, name, type {type, name}, roles and permissions.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Manifest } from '../../../generator/manifest-types.ts';
 import { issueToken, purgeExpiredTokens } from '../../auth/tokens.ts';
 import { loadUser, type RequestUser } from '../../auth/user.ts';
 import { visibleColumns } from '../../resources/entity-info.ts';
 import { logAccess } from './access-log.ts';
+import { dynamicTables, requireEntity, type Db } from './tables.ts';
 import { updateUser } from './users.ts';
 
 /** User types accepted by the portal's sign-in (portal-core section 1): 3 student, 4 staff. */
@@ -23,9 +23,10 @@ export interface UserPayload extends Record<string, unknown> {
 }
 
 /** The signed-in user as the portal stores it (login response, GET /users/profile). */
-export async function userPayload(db: Kysely<any>, manifest: Manifest, user: RequestUser): Promise<UserPayload> {
-  const users = manifest.entities.users!;
-  const row = await db.selectFrom(users.table).select(visibleColumns(users)).where('id', '=', user.id).executeTakeFirst();
+export async function userPayload(db: Db, manifest: Manifest, user: RequestUser): Promise<UserPayload> {
+  const users = requireEntity(manifest, 'users');
+  // The columns the browser may see, whichever the entity declares: chosen at run time.
+  const row = await dynamicTables(db).selectFrom(users.table).select(visibleColumns(users)).where('id', '=', user.id).executeTakeFirst();
   const payload: UserPayload = {
     ...(row ?? {}),
     id: user.id!,
@@ -48,7 +49,7 @@ export interface LoginResponse {
 
 /** Issues a token, stamps the sign-in and logs it; `action` names the way in (login, login_token, login_sso). */
 export async function openSession(
-  db: Kysely<any>, manifest: Manifest, request: FastifyRequest, userId: number, action: string,
+  db: Db, manifest: Manifest, request: FastifyRequest, userId: number, action: string,
 ): Promise<LoginResponse | null> {
   const user = await loadUser(db, manifest, userId);
   if (!user) return null;

@@ -1,16 +1,15 @@
 /** Writes to `user_access`, each in the caller's transaction with its access-log entry. */
-import type { Transaction } from 'kysely';
 import type { Manifest } from '../../../generator/manifest-types.ts';
+import { requireEntity, type Db } from '../auth/tables.ts';
 import type { AccessEntry } from './breakdown.ts';
 
-function table(manifest: Manifest): { name: string; allowed: boolean } {
-  const entity = manifest.entities.user_access;
-  if (!entity) throw new Error('the manifest declares no user_access entity');
+function table(manifest: Manifest) {
+  const entity = requireEntity(manifest, 'user_access');
   return { name: entity.table, allowed: !!entity.fields.allowed };
 }
 
 /** Removes the user's access rows: all of them, or only those naming `permissions`. */
-export async function removeAccess(trx: Transaction<any>, manifest: Manifest, userId: number, permissions?: string[]): Promise<number> {
+export async function removeAccess(trx: Db, manifest: Manifest, userId: number, permissions?: string[]): Promise<number> {
   if (permissions && permissions.length === 0) return 0;
   let query = trx.deleteFrom(table(manifest).name).where('user_id', '=', userId);
   if (permissions) query = query.where('permission', 'in', permissions);
@@ -18,7 +17,7 @@ export async function removeAccess(trx: Transaction<any>, manifest: Manifest, us
   return Number(result.numDeletedRows);
 }
 
-export async function insertAccess(trx: Transaction<any>, manifest: Manifest, userId: number, entries: AccessEntry[]): Promise<void> {
+export async function insertAccess(trx: Db, manifest: Manifest, userId: number, entries: AccessEntry[]): Promise<void> {
   if (!entries.length) return;
   const t = table(manifest);
   const rows = entries.filter((e) => t.allowed || e.allowed);

@@ -2,8 +2,8 @@
  * Where a user's permissions come from (POST /roles/user/{id}): the roles they hold (with the
  * permissions each role gives), direct grants, and per-user access grants and removals.
  */
-import type { Kysely } from 'kysely';
 import type { LocalText, Manifest } from '../../../generator/manifest-types.ts';
+import { DELETED_AT, findEntity, type Db } from '../auth/tables.ts';
 
 export interface AccessEntry {
   permission: string;
@@ -22,29 +22,38 @@ export interface PermissionBreakdown {
   permissions: string[];
 }
 
-async function column(db: Kysely<any>, manifest: Manifest, entityName: string, columnName: string, userId: number): Promise<string[]> {
-  const entity = manifest.entities[entityName];
+/** The role names the user holds (user_roles), live rows only. */
+async function userRoles(db: Db, manifest: Manifest, userId: number): Promise<string[]> {
+  const entity = findEntity(manifest, 'user_roles');
   if (!entity) return [];
-  let query = db.selectFrom(entity.table).select(columnName).where('user_id', '=', userId).orderBy('id');
-  if (entity.softDelete) query = query.where('deleted_at', 'is', null);
-  const rows = await query.execute();
-  return [...new Set(rows.map((r) => String(r[columnName])))];
+  let query = db.selectFrom(entity.table).select('role').where('user_id', '=', userId).orderBy('id');
+  if (entity.softDelete) query = query.where(DELETED_AT, 'is', null);
+  return [...new Set((await query.execute()).map((r) => String(r.role)))];
 }
 
-export async function readAccess(db: Kysely<any>, manifest: Manifest, userId: number): Promise<AccessEntry[]> {
-  const entity = manifest.entities.user_access;
+/** The permissions granted to the user directly (user_permissions), live rows only. */
+async function directPermissions(db: Db, manifest: Manifest, userId: number): Promise<string[]> {
+  const entity = findEntity(manifest, 'user_permissions');
+  if (!entity) return [];
+  let query = db.selectFrom(entity.table).select('permission').where('user_id', '=', userId).orderBy('id');
+  if (entity.softDelete) query = query.where(DELETED_AT, 'is', null);
+  return [...new Set((await query.execute()).map((r) => String(r.permission)))];
+}
+
+export async function readAccess(db: Db, manifest: Manifest, userId: number): Promise<AccessEntry[]> {
+  const entity = findEntity(manifest, 'user_access');
   if (!entity) return [];
   const withAllowed = !!entity.fields.allowed;
   let query = db.selectFrom(entity.table).select(withAllowed ? ['permission', 'allowed'] : ['permission'])
     .where('user_id', '=', userId).orderBy('permission');
-  if (entity.softDelete) query = query.where('deleted_at', 'is', null);
-  const rows = await query.execute();
+  if (entity.softDelete) query = query.where(DELETED_AT, 'is', null);
+  const rows: { permission: string; allowed?: boolean | null }[] = await query.execute();
   return rows.map((r) => ({ permission: String(r.permission), allowed: r.allowed !== false }));
 }
 
-export async function permissionBreakdown(db: Kysely<any>, manifest: Manifest, userId: number): Promise<PermissionBreakdown> {
-  const roleNames = await column(db, manifest, 'user_roles', 'role', userId);
-  const direct = await column(db, manifest, 'user_permissions', 'permission', userId);
+export async function permissionBreakdown(db: Db, manifest: Manifest, userId: number): Promise<PermissionBreakdown> {
+  const roleNames = await userRoles(db, manifest, userId);
+  const direct = await directPermissions(db, manifest, userId);
   const access = await readAccess(db, manifest, userId);
   const roles = roleNames.map((name) => {
     const role = manifest.roles[name];

@@ -9,12 +9,12 @@
  * Anyone reads their own; reading another user needs a read permission, writing a manage one.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
 import { can } from '../../../engine/core/permissions.ts';
 import type { Manifest } from '../../../generator/manifest-types.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { recordAccess } from '../../resources/access-log.ts';
 import { pathId, requireAnyPermission, requireSignedIn } from '../auth/guards.ts';
+import type { Db } from '../auth/tables.ts';
 import { findUserById } from '../auth/users.ts';
 import { checkGrantable, parseAccessBody } from './access-input.ts';
 import { insertAccess, removeAccess } from './access-store.ts';
@@ -26,7 +26,7 @@ export const READ_ACCESS_PERMISSIONS = ['access_users', 'manage_user_access', 'm
 export const MANAGE_ACCESS_PERMISSIONS = ['manage_user_access', 'manage_users', 'admin_system'] as const;
 
 export interface PermissionsContext {
-  db: Kysely<any>;
+  db: Db;
   manifest: Manifest;
 }
 
@@ -57,7 +57,7 @@ export function permissionRoutes(app: FastifyInstance, { db, manifest }: Permiss
   }
 
   /** Runs a change to a user's access with its log entry, in one transaction. */
-  async function change(request: FastifyRequest, id: number, action: string, write: (trx: Transaction<any>) => Promise<void>) {
+  async function change(request: FastifyRequest, id: number, action: string, write: (trx: Db) => Promise<void>) {
     await db.transaction().execute(async (trx) => {
       await write(trx);
       await recordAccess(trx, manifest, { user: request.user, action, resource: 'user_access', recordId: id, ip: request.ip });

@@ -3,13 +3,13 @@
  * caller. A plain list: a domain that owns a counter adds an entry here (the chat domain its
  * unread count). A counter whose tables are absent answers 0.
  */
-import type { Kysely } from 'kysely';
 import type { Manifest } from '../../../generator/manifest-types.ts';
 import type { RequestUser } from '../../auth/user.ts';
+import { dynamicTables, type Db } from '../auth/tables.ts';
 
 export interface LiveCounter {
   key: string;
-  count(db: Kysely<any>, manifest: Manifest, user: RequestUser & { id: number }): Promise<number>;
+  count(db: Db, manifest: Manifest, user: RequestUser & { id: number }): Promise<number>;
 }
 
 /**
@@ -21,7 +21,8 @@ export const chatNotificationCount: LiveCounter = {
   async count(db, manifest, user) {
     const entity = manifest.entities.chat_notifications;
     if (!entity?.fields.user_id || !entity.fields.read_at) return 0;
-    let query = db.selectFrom(entity.table).select((eb) => eb.fn.countAll<number>().as('n'))
+    // chat_notifications is not (yet) an entity of screens/: its table is the manifest's alone.
+    let query = dynamicTables(db).selectFrom(entity.table).select((eb) => eb.fn.countAll<number>().as('n'))
       .where('user_id', '=', user.id).where('read_at', 'is', null);
     if (entity.softDelete) query = query.where('deleted_at', 'is', null);
     const row = await query.executeTakeFirst();
@@ -31,7 +32,7 @@ export const chatNotificationCount: LiveCounter = {
 
 export const LIVE_COUNTERS: LiveCounter[] = [chatNotificationCount];
 
-export async function liveData(db: Kysely<any>, manifest: Manifest, user: RequestUser & { id: number }, counters = LIVE_COUNTERS) {
+export async function liveData(db: Db, manifest: Manifest, user: RequestUser & { id: number }, counters = LIVE_COUNTERS) {
   const data: Record<string, number> = {};
   for (const counter of counters) data[counter.key] = await counter.count(db, manifest, user);
   return data;

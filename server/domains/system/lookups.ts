@@ -4,13 +4,13 @@
  * label columns, for callers who may read it, within their row scope). The request names
  * them as {lookups: [...]}, {names: [...]}, {name: "..."} or a bare list.
  */
-import type { Kysely } from 'kysely';
 import type { LocalText, Manifest } from '../../../generator/manifest-types.ts';
 import { can } from '../../../engine/core/permissions.ts';
 import type { RequestUser } from '../../auth/user.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { applyScope, rowScope } from '../../resources/access.ts';
 import { labelColumns } from '../../resources/entity-info.ts';
+import { dynamicTables, type Db } from '../auth/tables.ts';
 
 /** An entity with more rows than this is not a lookup: its list API pages it. */
 export const LOOKUP_ROW_LIMIT = 1000;
@@ -39,7 +39,7 @@ export function lookupNames(body: unknown): string[] {
   return [...new Set(raw as string[])];
 }
 
-export async function loadLookups(db: Kysely<any>, manifest: Manifest, user: RequestUser, names: string[]): Promise<Record<string, Row[]>> {
+export async function loadLookups(db: Db, manifest: Manifest, user: RequestUser, names: string[]): Promise<Record<string, Row[]>> {
   const result: Record<string, Row[]> = {};
   for (const name of names) {
     const table = Object.hasOwn(manifest.statusTables, name) ? manifest.statusTables[name] : undefined;
@@ -51,7 +51,8 @@ export async function loadLookups(db: Kysely<any>, manifest: Manifest, user: Req
     if (!entity || !entity.expose) throw invalid('unknown', name);
     if (!can(user, entity.access.read)) throw invalid('forbidden', name);
     const columns = labelColumns(entity);
-    let query = db.selectFrom(entity.table).select(columns);
+    // The entity is named by the request: its table and columns are chosen at run time.
+    let query = dynamicTables(db).selectFrom(entity.table).select(columns);
     if (entity.softDelete) query = query.where('deleted_at', 'is', null);
     query = applyScope(query, rowScope(user, entity));
     result[name] = await query.orderBy(columns.includes('name') ? 'name' : 'id').limit(LOOKUP_ROW_LIMIT).execute();

@@ -6,9 +6,9 @@
  * admission site read them before anyone signs in); live data needs a signed-in user.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Manifest } from '../../../generator/manifest-types.ts';
 import { requireSignedIn } from '../auth/guards.ts';
+import type { Db } from '../auth/tables.ts';
 import { admissionData } from './admission-data.ts';
 import { liveData } from './live-data.ts';
 import { loadLookups, lookupNames } from './lookups.ts';
@@ -16,7 +16,7 @@ import { currentTerms } from './terms.ts';
 import { universityData } from './university-data.ts';
 
 export interface SystemContext {
-  db: Kysely<any>;
+  db: Db;
   manifest: Manifest;
 }
 

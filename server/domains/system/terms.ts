@@ -2,9 +2,9 @@
  * The terms flagged current (GET /system/current-terms) and the open admission terms
  * (GET /website/admissionData). When several terms carry a flag, the latest by start date wins.
  */
-import type { Kysely } from 'kysely';
-import type { Entity, Manifest } from '../../../generator/manifest-types.ts';
+import type { Manifest } from '../../../generator/manifest-types.ts';
 import { visibleColumns } from '../../resources/entity-info.ts';
+import { dynamicTables, findEntity, type Db, type TypedEntity } from '../auth/tables.ts';
 
 type Row = Record<string, unknown>;
 
@@ -19,19 +19,23 @@ export const CURRENT_TERM_FLAGS = {
 
 export type CurrentTerms = Record<keyof typeof CURRENT_TERM_FLAGS, Row | null>;
 
-function termsEntity(manifest: Manifest): Entity | undefined {
-  return manifest.entities.terms;
+/** A boolean flag column of the terms table. */
+type TermFlag = (typeof CURRENT_TERM_FLAGS)[keyof typeof CURRENT_TERM_FLAGS];
+
+function termsEntity(manifest: Manifest): TypedEntity<'terms'> | undefined {
+  return findEntity(manifest, 'terms');
 }
 
-function flaggedTerms(db: Kysely<any>, entity: Entity, flags: string[]) {
-  let query = db.selectFrom(entity.table).select(visibleColumns(entity));
+function flaggedTerms(db: Db, entity: TypedEntity<'terms'>, flags: TermFlag[]) {
+  // The columns the browser may see, whichever the entity declares: chosen at run time.
+  let query = dynamicTables(db).selectFrom(entity.table).select(visibleColumns(entity));
   if (entity.softDelete) query = query.where('deleted_at', 'is', null);
   query = query.where((eb) => eb.or(flags.map((flag) => eb(flag, '=', true))));
   if (entity.fields.start_date) query = query.orderBy('start_date', 'desc');
   return query.orderBy('id', 'desc');
 }
 
-export async function currentTerms(db: Kysely<any>, manifest: Manifest): Promise<CurrentTerms> {
+export async function currentTerms(db: Db, manifest: Manifest): Promise<CurrentTerms> {
   const result = Object.fromEntries(Object.keys(CURRENT_TERM_FLAGS).map((k) => [k, null])) as CurrentTerms;
   const entity = termsEntity(manifest);
   if (!entity) return result;
@@ -44,10 +48,10 @@ export async function currentTerms(db: Kysely<any>, manifest: Manifest): Promise
   return result;
 }
 
-export async function admissionTerms(db: Kysely<any>, manifest: Manifest): Promise<Row[]> {
+export async function admissionTerms(db: Db, manifest: Manifest): Promise<Row[]> {
   const entity = termsEntity(manifest);
   if (!entity) return [];
-  const flags = ['is_admission_ug', 'is_admission_pg'].filter((f) => entity.fields[f]);
+  const flags = (['is_admission_ug', 'is_admission_pg'] as const).filter((f) => entity.fields[f]);
   if (!flags.length) return [];
   return flaggedTerms(db, entity, flags).execute();
 }

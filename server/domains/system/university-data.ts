@@ -4,8 +4,8 @@
  * or "false" (portal-core section 3, admission-and-grid section 2), whatever the row holds
  * ("1", "yes", true...), and default to "false" when the university has not set them.
  */
-import type { Kysely } from 'kysely';
 import type { Manifest } from '../../../generator/manifest-types.ts';
+import { DELETED_AT, findEntity, type Db } from '../auth/tables.ts';
 
 /** The flag settings every client may read, "true"/"false". */
 export const FLAG_SETTINGS = [
@@ -26,21 +26,22 @@ export function flagValue(value: unknown): 'true' | 'false' {
   return typeof value === 'string' && ['true', '1', 'yes', 'on'].includes(value.trim().toLowerCase()) ? 'true' : 'false';
 }
 
-export async function readSettings(db: Kysely<any>, manifest: Manifest, names?: readonly string[]): Promise<Map<string, { value: string | null; public: boolean }>> {
-  const entity = manifest.entities.settings;
+export async function readSettings(db: Db, manifest: Manifest, names?: readonly string[]): Promise<Map<string, { value: string | null; public: boolean }>> {
+  const entity = findEntity(manifest, 'settings');
   const map = new Map<string, { value: string | null; public: boolean }>();
   if (!entity) return map;
   const hasPublic = !!entity.fields.public;
   let query = db.selectFrom(entity.table).select(hasPublic ? ['name', 'value', 'public'] : ['name', 'value']).orderBy('name');
-  if (entity.softDelete) query = query.where('deleted_at', 'is', null);
+  if (entity.softDelete) query = query.where(DELETED_AT, 'is', null);
   if (names) query = query.where('name', 'in', [...names]);
-  for (const row of await query.execute()) {
+  const rows: { name: string; value: string | null; public?: boolean | null }[] = await query.execute();
+  for (const row of rows) {
     map.set(String(row.name), { value: row.value == null ? null : String(row.value), public: row.public === true });
   }
   return map;
 }
 
-export async function universityData(db: Kysely<any>, manifest: Manifest): Promise<UniversityData> {
+export async function universityData(db: Db, manifest: Manifest): Promise<UniversityData> {
   const settings = await readSettings(db, manifest);
   const shown = new Map<string, string | null>();
   for (const [name, s] of settings) {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AxiosAdapter } from 'axios';
 import { createMemoryCookieJar } from '../../../engine/core/cookie-jar.ts';
 import { createMemoryStorage, LAYOUT_SETTINGS_KEY } from '../../../engine/core/layout-settings.ts';
@@ -34,6 +34,18 @@ window.scrollTo = () => {};
 
 afterEach(cleanup);
 
+// Screen kinds, menu layouts and the sign-in page are chunks loaded on first use: import them
+// once here, so the assertions below wait for the app and not for vitest's first transform.
+beforeAll(async () => {
+  await Promise.all([
+    import('../../../engine/react/renderers/list/ListRenderer.tsx'),
+    import('../../../engine/react/renderers/PageRenderer.tsx'),
+    import('../../../engine/react/pages/auth/LoginPage.tsx'),
+    import('../../../engine/react/shell/VerticalLayout.tsx'),
+    import('../../../engine/react/shell/HorizontalLayout.tsx'),
+  ]);
+}, 120_000);
+
 describe('app shell and router', () => {
   it('sends a signed-out visitor of / to the sign-in page, in the full layout', async () => {
     const { router } = start('/');
@@ -59,7 +71,8 @@ describe('app shell and router', () => {
     expect(screen.getByText('Staff')).toBeTruthy(); // the user_type badge
     expect(document.querySelector('[data-layout="vertical"]')).not.toBeNull();
     await act(async () => screen.getByRole('button', { name: 'Horizontal menu' }).click());
-    expect(document.querySelector('[data-layout="horizontal"]')).not.toBeNull();
+    // the menu layouts are chunks of their own, loaded when first used
+    await waitFor(() => expect(document.querySelector('[data-layout="horizontal"]')).not.toBeNull(), { timeout: 5000 });
     expect(JSON.parse(storage.getItem(LAYOUT_SETTINGS_KEY) ?? '{}').layoutType).toBe('horizontal');
     // the menu shows Users (access_users) but not the edit screen (manage_users)
     expect(screen.getAllByRole('button', { name: 'Administration' }).length).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { visibleMenu } from '../../../engine/react/shell/navigation.ts';
 import { hrefFor, toRouterPath } from '../../../engine/react/router/paths.ts';
 import { targetHref } from '../../../engine/react/router/guard-loader.ts';
-import { snackbarOptions } from '../../../engine/react/toasts/ToastHost.tsx';
+import { snackbarOptions } from '../../../engine/react/toasts/Toaster.tsx';
 import { errorToast, successToast } from '../../../engine/core/toasts.ts';
 import { fixtureManifest } from './fixture-manifest.ts';
 

@@ -14,10 +14,26 @@ describe('renderer registry', () => {
   it('chooses the generic renderer of each screen kind', () => {
     const registry = defaultRegistry();
     expect(chooseRenderer(registry, manifest.screens['users-list'], manifest).name).toBe('list');
-    expect(chooseRenderer(registry, manifest.screens['users-edit'], manifest).name).toBe('form');
+    expect(chooseRenderer(registry, manifest.screens['users-edit'], manifest).name).toBe('simple-form');
     expect(chooseRenderer(registry, manifest.screens.admissionForm, manifest).name).toBe('wizard');
     expect(chooseRenderer(registry, manifest.screens.dashboard, manifest).name).toBe('dashboard');
     expect(chooseRenderer(registry, manifest.screens['error-404'], manifest).name).toBe('page');
+  });
+
+  it('draws a form of simple fields with the light renderer, any other form with RJSF', () => {
+    const simple = chooseRenderer(defaultRegistry(), manifest.screens['users-edit'], manifest);
+    expect(simple).toMatchObject({ name: 'simple-form', rank: RANK.variant });
+    const person = manifest.forms.person;
+    const withDate: typeof manifest = {
+      ...manifest,
+      forms: { person: { ...person, fields: [...person.fields, { name: 'born', label: { en: 'Born', ar: 'الميلاد' }, schema: { type: 'string', format: 'date' }, required: false, rules: [], widget: 'date' }] } },
+    };
+    expect(chooseRenderer(defaultRegistry(), withDate.screens['users-edit'], withDate).name).toBe('form');
+    const withUpload: typeof manifest = {
+      ...manifest,
+      forms: { person: { ...person, fields: [...person.fields, { name: 'photo', label: { en: 'Photo', ar: 'صورة' }, schema: { type: 'string', format: 'data-url' }, required: false, rules: [], upload: { maxSizeMB: 1 } }] } },
+    };
+    expect(chooseRenderer(defaultRegistry(), withUpload.screens['users-edit'], withUpload).name).toBe('form');
   });
 
   it('gives the sign-in screen its named component over the generic form', () => {

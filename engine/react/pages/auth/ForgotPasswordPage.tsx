@@ -7,7 +7,7 @@ import { ROUTE } from '../../../core/routes.ts';
 import { useManifest } from '../../data/ManifestProvider.tsx';
 import { useLabel, useUi } from '../../i18n/hooks.ts';
 import type { RendererProps } from '../../registry/registry.ts';
-import { FormView } from '../../renderers/form/FormView.tsx';
+import { FormViewFor } from '../../renderers/form/FormViewFor.tsx';
 import { formTarget, useFormController } from '../../renderers/form/useFormController.ts';
 import { hrefFor } from '../../router/paths.ts';
 import { AuthCard } from './AuthCard.tsx';
@@ -43,5 +43,5 @@ function ForgotForm({ form }: { form: Form }) {
       void navigate(`${reset}?${new URLSearchParams({ email: String(data.email ?? '') }).toString()}`);
     },
   });
-  return <FormView controller={controller} submitLabel={ui('sendResetLink')} wideSubmit />;
+  return <FormViewFor form={form} controller={controller} submitLabel={ui('sendResetLink')} wideSubmit />;
 }

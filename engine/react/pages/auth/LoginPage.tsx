@@ -16,7 +16,7 @@ import { useManifest } from '../../data/ManifestProvider.tsx';
 import { useSession } from '../../data/SessionProvider.tsx';
 import { useLabel, useUi } from '../../i18n/hooks.ts';
 import type { RendererProps } from '../../registry/registry.ts';
-import { FormView } from '../../renderers/form/FormView.tsx';
+import { FormViewFor } from '../../renderers/form/FormViewFor.tsx';
 import { formTarget, useFormController } from '../../renderers/form/useFormController.ts';
 import { hrefFor } from '../../router/paths.ts';
 import { useToast } from '../../toasts/useToast.ts';
@@ -108,5 +108,5 @@ function LoginForm({ form, onSaved }: { form: Form; onSaved: (answer: unknown) =
   const ui = useUi();
   const target = useMemo(() => formTarget(form, undefined, NO_PARAMS), [form]);
   const controller = useFormController(form, manifest, target, NO_PARAMS, { onSaved, successToast: false });
-  return <FormView controller={controller} submitLabel={ui('signIn')} wideSubmit />;
+  return <FormViewFor form={form} controller={controller} submitLabel={ui('signIn')} wideSubmit />;
 }

@@ -10,7 +10,7 @@ import { ROUTE } from '../../../core/routes.ts';
 import { useManifest } from '../../data/ManifestProvider.tsx';
 import { useLabel, useUi } from '../../i18n/hooks.ts';
 import type { RendererProps } from '../../registry/registry.ts';
-import { FormView } from '../../renderers/form/FormView.tsx';
+import { FormViewFor } from '../../renderers/form/FormViewFor.tsx';
 import { formTarget, useFormController } from '../../renderers/form/useFormController.ts';
 import { hrefFor } from '../../router/paths.ts';
 import { AuthCard } from './AuthCard.tsx';
@@ -49,5 +49,5 @@ function ResetForm({ form }: { form: Form }) {
     initialData,
     onSaved: () => void navigate(hrefFor(manifest, ROUTE.login) ?? '/login'),
   });
-  return <FormView controller={controller} submitLabel={ui('setNewPassword')} wideSubmit />;
+  return <FormViewFor form={form} controller={controller} submitLabel={ui('setNewPassword')} wideSubmit />;
 }
