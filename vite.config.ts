@@ -4,7 +4,8 @@ import { rowaqManifest } from './generator/vite-plugin.ts';
 import { rowaqManifestAsset } from './engine/react/manifest-asset.ts';
 
 // The client is built from engine/react; the generator's plugin recompiles screens/ on change
-// and reports definition errors in the browser overlay during `npm run dev`.
+// and reports definition errors in the browser overlay during `npm run dev`. The client
+// manifest is data the browser fetches (engine/react/manifest-asset.ts), not code.
 export default defineConfig({
   plugins: [react(), rowaqManifest(), rowaqManifestAsset()],
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },

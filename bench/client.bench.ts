@@ -3,10 +3,11 @@
  * of 50 rows takes to show.
  *
  *   npx tsx bench/client.bench.ts        (or npm run bench client)
- *   BENCH_RUNS=5 BENCH_CLIENT_ROOT=/path/to/another/checkout BENCH_KEEP_BUILD=1
+ *   BENCH_RUNS=5 BENCH_LANGUAGE=ar BENCH_COMPARE=/path/to/another/checkout BENCH_KEEP_BUILD=1 BENCH_VERBOSE=1
  *
- * 1. Builds the client (`vite build` into a temporary folder; BENCH_CLIENT_ROOT builds another
- *    checkout, to compare before and after).
+ * 1. Builds the client (`vite build` into a temporary folder). BENCH_COMPARE=<checkout> builds
+ *    that checkout's client too (its node_modules and .generated in place), serves it the same
+ *    way, and alternates the list runs between the two, so a busy machine slows both alike.
  * 2. Serves it with the real server (`buildApp` on embedded PGlite in memory, schema synced,
  *    the demo university seeded) on a loopback port: the API the pages call is the real one.
  * 3. Opens /login in Debian's chromium (playwright-core), new context with an empty cache,
@@ -26,6 +27,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContextOptions, type Response } from 'playwright-core';
 import type { Manifest } from '../generator/manifest-types.ts';
+import { LANGUAGE_COOKIE } from '../engine/core/language.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/open.ts';
@@ -34,11 +36,13 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/db/seed/demo/index.ts';
 import { seed } from '../server/db/seed/index.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
-const CLIENT_ROOT = path.resolve(process.env.BENCH_CLIENT_ROOT ?? REPO);
+const COMPARE = process.env.BENCH_COMPARE ? path.resolve(process.env.BENCH_COMPARE) : undefined;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ROWS = 50;
 const LIST_PATH = `/students?perPage=${ROWS}`;
 const BUDGET_KB = 250;
+/** BENCH_LANGUAGE=ar: the visitor's stored language (its locale chunk and fonts load too). */
+const LANGUAGE = process.env.BENCH_LANGUAGE;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -62,11 +66,11 @@ function kindOf(url: URL, contentType: string): Kind {
   return 'other';
 }
 
-function build(outDir: string): number {
+function build(root: string, outDir: string): number {
   const started = performance.now();
-  const vite = path.join(CLIENT_ROOT, 'node_modules', '.bin', 'vite');
-  const run = spawnSync(vite, ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: CLIENT_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (run.status !== 0) throw new Error(`vite build failed in ${CLIENT_ROOT} (exit ${run.status ?? run.signal})`);
+  const vite = path.join(root, 'node_modules', '.bin', 'vite');
+  const run = spawnSync(vite, ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (run.status !== 0) throw new Error(`vite build failed in ${root} (exit ${run.status ?? run.signal})`);
   return performance.now() - started;
 }
 
@@ -90,9 +94,10 @@ async function startServer(clientDir: string, dataDir: string) {
   };
 }
 
-/** A first visit of /login: every response's body, the time the sign-in form appeared. */
-async function visitLogin(browser: Browser, base: string) {
+/** A first visit of a public page: every response's body, the time its form (e-mail box) appeared. */
+async function visitLogin(browser: Browser, base: string, address = '/login') {
   const context = await browser.newContext();
+  if (LANGUAGE) await context.addCookies([{ name: LANGUAGE_COOKIE, value: LANGUAGE, url: base }]);
   const page = await context.newPage();
   const pending: Promise<Loaded | null>[] = [];
   page.on('response', (response: Response) => {
@@ -106,8 +111,8 @@ async function visitLogin(browser: Browser, base: string) {
       })(),
     );
   });
-  await page.goto(`${base}/login`, { waitUntil: 'load' });
-  await page.locator('input[type="password"]').waitFor({ timeout: 60_000 });
+  await page.goto(`${base}${address}`, { waitUntil: 'load' });
+  await page.locator('#root_email').waitFor({ timeout: 60_000 });
   const formMs = await page.evaluate(() => performance.now());
   await page.waitForLoadState('networkidle');
   const loaded = (await Promise.all(pending)).filter((l): l is Loaded => l !== null);
@@ -128,6 +133,13 @@ async function listRun(browser: Browser, base: string, storageState: BrowserCont
   const page = await context.newPage();
   let requests = 0;
   page.on('request', () => requests++);
+  const finished: { url: string; start: number; end: number }[] = [];
+  if (process.env.BENCH_VERBOSE) {
+    page.on('requestfinished', (request) => {
+      const t = request.timing();
+      finished.push({ url: new URL(request.url()).pathname, start: t.startTime, end: t.startTime + t.responseEnd });
+    });
+  }
   await page.addInitScript((rows: number) => {
     const w = window as unknown as { __rowsAt?: number };
     new MutationObserver((_m, observer) => {
@@ -140,20 +152,25 @@ async function listRun(browser: Browser, base: string, storageState: BrowserCont
   await page.goto(`${base}${LIST_PATH}`);
   await page.waitForFunction(() => (window as unknown as { __rowsAt?: number }).__rowsAt !== undefined, undefined, { timeout: 60_000 });
   const ms = await page.evaluate(() => (window as unknown as { __rowsAt: number }).__rowsAt);
+  if (process.env.BENCH_VERBOSE) {
+    const origin = await page.evaluate(() => performance.timeOrigin);
+    for (const f of finished.sort((a, b) => a.start - b.start)) console.log(`  ${(f.start - origin).toFixed(0).padStart(6)} -> ${(f.end - origin).toFixed(0).padStart(6)} ms  ${f.url}`);
+    console.log(`  ${ms.toFixed(0).padStart(16)} ms  row ${ROWS} in the DOM`);
+  }
   const at = new URL(page.url()).pathname;
   if (at !== '/students') throw new Error(`the list run ended on ${at}`);
   await context.close();
   return { ms, requests };
 }
 
-function printLogin(loaded: Loaded[], formMs: number): void {
+function printLogin(label: string, loaded: Loaded[], formMs: number): void {
   const sum = (kinds: Kind[]) => {
     const items = loaded.filter((l) => kinds.includes(l.kind));
     return { n: items.length, raw: items.reduce((a, l) => a + l.raw, 0), gzip: items.reduce((a, l) => a + l.gzip, 0) };
   };
   const line = (label: string, s: { n: number; raw: number; gzip: number }) =>
     console.log(`${label.padEnd(34)}${String(s.n).padStart(9)}${kb(s.raw).padStart(11)}${kb(s.gzip).padStart(11)}`);
-  console.log(`\nFirst visit of /login (${CLIENT_ROOT === REPO ? 'this checkout' : CLIENT_ROOT})`);
+  console.log(`\nFirst visit of /login: ${label}${LANGUAGE ? `, language ${LANGUAGE}` : ''}`);
   console.log(`${'what'.padEnd(34)}${'requests'.padStart(9)}${'raw KB'.padStart(11)}${'gzip KB'.padStart(11)}`);
   line('JavaScript', sum(['js']));
   line('CSS', sum(['css']));
@@ -173,33 +190,62 @@ function printLogin(loaded: Loaded[], formMs: number): void {
   if (process.env.BENCH_VERBOSE) for (const l of loaded) console.log(`  ${l.kind.padEnd(9)}${kb(l.gzip).padStart(8)} ${l.url}`);
 }
 
+/** The other sign-in pages: what a first visit costs, and whether RJSF (FormView chunk) came with it. */
+async function visitAuthPages(label: string, browser: Browser, base: string): Promise<void> {
+  console.log(`\n${`first visit of (${label})`.padEnd(56)}${'requests'.padStart(9)}${'gzip KB'.padStart(10)}  RJSF loaded`);
+  for (const address of ['/login', '/forgot-password', '/pages/authentication/reset-password-v1?email=a%40b.c']) {
+    const visit = await visitLogin(browser, base, address).catch(() => null);
+    if (!visit) {
+      console.log(`${address.padEnd(56)}  (no form: skipped)`);
+      continue;
+    }
+    const budget = visit.loaded.filter((l) => ['js', 'css', 'manifest', 'locale'].includes(l.kind));
+    const rjsf = visit.loaded.some((l) => /\/(FormView|useFormController)-[\w-]+\.js$/.test(l.url) && l.gzip > 50 * 1024);
+    console.log(`${address.padEnd(56)}${String(budget.length).padStart(9)}${kb(budget.reduce((a, l) => a + l.gzip, 0)).padStart(10)}  ${rjsf ? 'yes' : 'no'}`);
+    await visit.context.close();
+  }
+}
+
+interface Target {
+  label: string;
+  root: string;
+  server: Awaited<ReturnType<typeof startServer>>;
+  storageState?: BrowserContextOptions['storageState'];
+  runs: { ms: number; requests: number }[];
+}
+
 async function main(): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'rowaq-client-bench-'));
-  const outDir = path.join(work, 'client');
+  const targets: Target[] = [];
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
-    console.log(`build: ${(build(outDir) / 1000).toFixed(1)} s`);
-    const server = await startServer(outDir, path.join(work, 'data'));
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    try {
-      const login = await visitLogin(browser, server.base);
-      printLogin(login.loaded, login.formMs);
-      const storageState = await signIn(login.page);
-      await login.context.close();
-
-      const runs: { ms: number; requests: number }[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await listRun(browser, server.base, storageState));
-      const times = runs.map((r) => r.ms);
-      console.log(`\nFirst render of a ${ROWS}-row list: ${LIST_PATH}, signed in as the demo registrar, real API (PGlite, demo seed), new context each run (cold cache)`);
-      console.log(`${'runs'.padEnd(10)}${'median ms'.padStart(11)}${'min ms'.padStart(9)}${'max ms'.padStart(9)}${'requests'.padStart(10)}`);
-      console.log(`${String(RUNS).padEnd(10)}${median(times).toFixed(0).padStart(11)}${Math.min(...times).toFixed(0).padStart(9)}${Math.max(...times).toFixed(0).padStart(9)}${String(median(runs.map((r) => r.requests))).padStart(10)}`);
-      console.log(`each run (ms): ${times.map((t) => t.toFixed(0)).join(', ')}`);
-    } finally {
-      await browser.close();
-      await server.close();
+    for (const [i, [label, root]] of [['this checkout', REPO], ...(COMPARE ? [[COMPARE, COMPARE]] : [])].entries()) {
+      const outDir = path.join(work, `client-${i}`);
+      console.log(`build (${label}): ${(build(root, outDir) / 1000).toFixed(1)} s`);
+      targets.push({ label, root, server: await startServer(outDir, path.join(work, `data-${i}`)), runs: [] });
     }
+    for (const target of targets) {
+      const login = await visitLogin(browser, target.server.base);
+      printLogin(target.label, login.loaded, login.formMs);
+      target.storageState = await signIn(login.page);
+      await login.context.close();
+      await visitAuthPages(target.label, browser, target.server.base);
+    }
+    // Alternated, so both meet the same machine load.
+    for (let i = 0; i < RUNS; i++) for (const t of targets) t.runs.push(await listRun(browser, t.server.base, t.storageState));
+
+    console.log(`\nFirst render of a ${ROWS}-row list: ${LIST_PATH}, signed in as the demo registrar, real API (PGlite, demo seed), new context each run (cold cache)`);
+    console.log(`${'client'.padEnd(24)}${'runs'.padStart(5)}${'median ms'.padStart(11)}${'min ms'.padStart(9)}${'max ms'.padStart(9)}${'requests'.padStart(10)}`);
+    for (const t of targets) {
+      const times = t.runs.map((r) => r.ms);
+      console.log(`${t.label.slice(0, 23).padEnd(24)}${String(RUNS).padStart(5)}${median(times).toFixed(0).padStart(11)}${Math.min(...times).toFixed(0).padStart(9)}${Math.max(...times).toFixed(0).padStart(9)}${String(median(t.runs.map((r) => r.requests))).padStart(10)}`);
+    }
+    for (const t of targets) console.log(`each run, ${t.label} (ms): ${t.runs.map((r) => r.ms.toFixed(0)).join(', ')}`);
   } finally {
+    await browser.close();
+    for (const t of targets) await t.server.close();
     if (!process.env.BENCH_KEEP_BUILD) fs.rmSync(work, { recursive: true, force: true });
-    else console.log(`build kept in ${outDir}`);
+    else console.log(`builds kept in ${work}`);
   }
 }
 

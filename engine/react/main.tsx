@@ -9,12 +9,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import manifestUrls from 'virtual:rowaq/manifest-url';
 import './fonts.css';
+import { createBrowserCookieJar } from '../core/cookie-jar.ts';
+import { createSessionStore } from '../core/session.ts';
 import { createApp } from './app.tsx';
 import { joinManifest, type ManifestCore, type ManifestData } from './data/manifest-parts.ts';
 import { loadManifestPart } from './data/manifest-source.ts';
 import { STATIC_SPLASH_ID } from './shell/Splash.tsx';
 
 async function start(root: HTMLElement): Promise<void> {
+  // A signed-in visitor's screens (lists, details) read the data part: fetch it alongside the
+  // core. A visitor who is not signed in (sign-in, public pages) fetches it only if a screen asks.
+  if (createSessionStore(createBrowserCookieJar()).isLoggedIn()) void loadManifestPart(manifestUrls.data).catch(() => undefined);
   const core = await loadManifestPart<ManifestCore>(manifestUrls.core);
   const { App, ready } = createApp({
     manifest: joinManifest(core),

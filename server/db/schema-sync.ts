@@ -12,7 +12,8 @@
  * Searchable fields get a btree index on lower(column): it serves equality and prefix
  * matches. The generic list search is infix (ILIKE '%x%'), which a btree cannot serve: when
  * pg_trgm is there or can be created (PostgreSQL with the privilege; PGlite loads it from its
- * contrib bundle, see open.ts), searchable text columns also get a GIN trigram index.
+ * contrib bundle, see open.ts), each entity also gets a GIN trigram index on its search
+ * document (search-document.ts), which the list search uses.
  * Without the extension the search still works, scanning the (filtered, scoped) rows.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -21,6 +22,7 @@ import {
   columnType, compareType, defaultLiteral, describeType, quoteIdent, SYSTEM_COLUMNS,
   type ExistingColumn,
 } from './columns.ts';
+import { searchDocument, searchIndexName } from './search-document.ts';
 import { applyMigrations, MIGRATIONS_DIR, MIGRATIONS_TABLE, recordMigrationsAsApplied } from './migrations.ts';
 
 /** Arbitrary constant: the advisory lock every Rowaq instance takes to sync. */
@@ -57,7 +59,7 @@ export async function syncSchema(db: Kysely<any>, manifest: Manifest, options: S
     for (const entity of entities) await syncForeignKeys(trx, manifest, entity, columns, constraints, report);
     for (const entity of entities) await syncIndexes(trx, entity, report);
     const trigram = await trigramSchema(trx, report);
-    if (trigram) for (const entity of entities) await syncTrigramIndexes(trx, entity, trigram, report);
+    if (trigram) for (const entity of entities) await syncTrigramIndex(trx, entity, trigram, report);
     // A fresh database is built from the YAML, which already says what every migration did:
     // record them as applied without running them.
     if (fresh) await recordMigrationsAsApplied(trx, dir);
@@ -222,14 +224,16 @@ async function trigramSchema(trx: Transaction<any>, report: SyncReport): Promise
   return null;
 }
 
-/** A GIN trigram index per searchable text column: serves `col ILIKE '%term%'`. */
-async function syncTrigramIndexes(trx: Transaction<any>, entity: Entity, schema: string, report: SyncReport): Promise<void> {
-  const searchable = new Set([...entity.search, ...Object.values(entity.fields).filter((f) => f.search).map((f) => f.name)]);
-  for (const field of Object.values(entity.fields)) {
-    if (!searchable.has(field.name) || !isText(field) || field.serverOnly) continue;
-    const name = quoteIdent(constraintName(entity.table, field.name, 'trgm_idx'));
-    await run(trx, `create index if not exists ${name} on ${quoteIdent(entity.table)} using gin (${quoteIdent(field.name)} ${quoteIdent(schema)}.gin_trgm_ops)`, report);
-  }
+/**
+ * One GIN trigram index per entity, on its search document (search-document.ts). A small
+ * pending list (64 kB): inserts are still batched, and the index stays usable where nothing
+ * vacuums it (PGlite has no autovacuum; a long pending list makes the planner scan instead).
+ */
+async function syncTrigramIndex(trx: Transaction<any>, entity: Entity, schema: string, report: SyncReport): Promise<void> {
+  const document = searchDocument(entity);
+  if (!document) return;
+  const name = quoteIdent(searchIndexName(entity, document));
+  await run(trx, `create index if not exists ${name} on ${quoteIdent(entity.table)} using gin (${document} ${quoteIdent(schema)}.gin_trgm_ops) with (gin_pending_list_limit = 64)`, report);
 }
 
 /** Unique among live rows: a soft-deleted record does not block re-using its code. */

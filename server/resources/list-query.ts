@@ -8,6 +8,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Entity, EntityField, Manifest } from '../../generator/manifest-types.ts';
 import { badRequest } from '../http/errors.ts';
+import { searchDocument } from '../db/search-document.ts';
 import { coerce } from './validation.ts';
 import { isIntegerField, isNumericField, searchableFields, systemColumns, visibleFields } from './entity-info.ts';
 
@@ -127,7 +128,10 @@ export function applyListFilters(query: Query, entity: Entity, params: ListParam
   const searchable = searchableFields(entity);
   if (params.search && searchable.length) {
     const pattern = `%${params.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where(sql<boolean>`(${sql.join(searchable.map((f) => sql`cast(${sql.ref(f.name)} as text) ilike ${pattern}`), sql` or `)})`);
+    const anyColumn = sql<boolean>`(${sql.join(searchable.map((f) => sql`cast(${sql.ref(f.name)} as text) ilike ${pattern}`), sql` or `)})`;
+    // The search document's test first: the entity's trigram index serves it (see search-document.ts).
+    const document = searchDocument(entity);
+    query = query.where(document ? sql<boolean>`(${sql.raw(document)} ilike ${pattern} and ${anyColumn})` : anyColumn);
   }
   return query;
 }

@@ -87,6 +87,14 @@ describe('list model', () => {
     expect(normalizeListResponse(null)).toEqual({ rows: [], total: 0 });
   });
 
+  it("reads the total of the Rowaq server's answer {data, meta: {count, lookup}} (not the page's row count)", () => {
+    const rows = Array.from({ length: 10 }, (_, i) => ({ id: i + 1 }));
+    expect(normalizeListResponse({ data: rows, meta: { count: 2400, page: 1, perPage: 10, lookup: {} } })).toEqual({ rows, total: 2400 });
+    // page 3 of 5 rows of a filtered list: the total is the filtered count, not the 5 rows shown
+    expect(normalizeListResponse({ data: rows.slice(0, 5), meta: { count: 37, page: 3, perPage: 5, lookup: {} } }).total).toBe(37);
+    expect(normalizeListResponse({ data: [], meta: { count: 0, lookup: {} } })).toEqual({ rows: [], total: 0 });
+  });
+
   it('cycles a header sort: ascending, descending, default', () => {
     expect(nextSort(undefined, 'name')).toEqual({ field: 'name', order: 'asc' });
     expect(nextSort({ field: 'name', order: 'asc' }, 'name')).toEqual({ field: 'name', order: 'desc' });

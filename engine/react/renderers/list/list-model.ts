@@ -71,7 +71,11 @@ export interface ListPage {
   total: number;
 }
 
-/** Rows and total from the answer shapes servers use: `{data, total}`, `{data: {data, total}}`, `{rows, total}`, `[...]`. */
+/**
+ * Rows and total from the answer shapes servers use: the Rowaq server's `{data, meta: {count}}`
+ * (spec section 7), and `{data, total}`, `{data, meta: {total}}`, `{data: {data, total}}`,
+ * `{rows, total}`, `[...]`. Without any total the rows are the whole list.
+ */
 export function normalizeListResponse(body: unknown): ListPage {
   if (Array.isArray(body)) return { rows: body as Row[], total: body.length };
   if (!body || typeof body !== 'object') return { rows: [], total: 0 };
@@ -79,7 +83,7 @@ export function normalizeListResponse(body: unknown): ListPage {
   const rows = Array.isArray(b.data) ? b.data : Array.isArray(b.rows) ? b.rows : Array.isArray(b.items) ? b.items : undefined;
   if (rows) {
     const meta = (b.meta ?? b.pagination ?? {}) as Record<string, unknown>;
-    const total = Number(b.total ?? meta.total ?? rows.length);
+    const total = Number(meta.count ?? b.total ?? meta.total ?? b.count ?? rows.length);
     return { rows: rows as Row[], total: Number.isFinite(total) ? total : rows.length };
   }
   if (b.data && typeof b.data === 'object') return normalizeListResponse(b.data);
