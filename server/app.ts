@@ -58,7 +58,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const clientDir = options.clientDir === undefined ? CLIENT_DIR : options.clientDir;
   const serveClient = !!clientDir && fs.existsSync(path.join(clientDir, 'index.html'));
-  if (serveClient) await app.register(fastifyStatic, { root: clientDir!, wildcard: false });
+  if (serveClient) {
+    // The build writes .br and .gz copies (engine/react/precompress.ts); hashed assets never change.
+    await app.register(fastifyStatic, {
+      root: clientDir!,
+      wildcard: false,
+      preCompressed: true,
+      // @fastify/static 10 hands the Fastify reply to setHeaders (not the raw response).
+      setHeaders: (reply: { header(name: string, value: string): unknown }, file: string) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
