@@ -57,11 +57,14 @@ export interface EntityField {
   minimum?: number;
   maximum?: number;
   enum?: unknown[];
+  /** With `enum`: the text shown for each value (the same in every language). */
+  enumLabels?: Record<string, string>;
   search: boolean;
   /** Never sent to the browser, never accepted from it (e.g. password_hash). */
   serverOnly: boolean;
   /** Set by the server only; ignored when a client sends it. */
   readOnly: boolean;
+  /** Documentation for analysts: never shown to users (not in the form schema, not a help text). */
   description?: string;
 }
 

@@ -111,8 +111,16 @@ export function fieldSchema(f: EntityField): Record<string, unknown> {
     time: { type: 'string', format: 'time' }, json: {}, file: { type: 'string' },
   };
   const schema: Record<string, unknown> = { ...base[f.type] };
-  for (const key of ['minLength', 'maxLength', 'minimum', 'maximum', 'enum', 'default', 'description'] as const) {
+  // Not `description`: it documents the field for analysts (in English), never user-facing text;
+  // a form would show it as the field's help line.
+  for (const key of ['minLength', 'maxLength', 'minimum', 'maximum', 'enum', 'default'] as const) {
     if (f[key] !== undefined) schema[key] = f[key];
+  }
+  // Labelled values: a drop-down shows the labels (oneOf const/title) instead of the raw values.
+  if (f.enum && f.enumLabels) {
+    const labels = f.enumLabels;
+    schema.oneOf = f.enum.map((value) => ({ const: value, title: labels[String(value)] ?? String(value) }));
+    delete schema.enum;
   }
   if (f.readOnly) schema.readOnly = true;
   return schema;

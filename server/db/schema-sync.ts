@@ -190,6 +190,12 @@ async function syncIndexes(trx: Transaction<any>, entity: Entity, report: SyncRe
     }
     if (field.unique) await syncUnique(trx, entity, field, report);
   }
+  // The list's default order (`sort, id`): a first page reads its rows off the index.
+  const sort = entity.sort?.field;
+  if (sort && sort !== 'id' && (entity.fields[sort] || sort === 'created_at' || sort === 'updated_at')) {
+    const direction = entity.sort.order === 'desc' ? ' desc' : '';
+    await run(trx, `create index if not exists ${quoteIdent(constraintName(entity.table, sort, 'sort_idx'))} on ${table} (${quoteIdent(sort)}${direction}, "id")`, report);
+  }
 }
 
 /**

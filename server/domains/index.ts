@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Manifest } from '../../generator/manifest-types.ts';
 import type { ServerConfig } from '../config.ts';
 import { authDomain } from './auth/plugin.ts';
+import { dashboardDomain } from './dashboard/plugin.ts';
 import { permissionsDomain } from './permissions/plugin.ts';
 import { systemDomain } from './system/plugin.ts';
 
@@ -31,4 +32,6 @@ export const domains: Domain[] = [
   { name: 'permissions', plugin: permissionsDomain },
   // System calls: /api/sis, and the admission site's under /api.
   { name: 'system', plugin: systemDomain, prefix: '' },
+  // GET /students/dashboard (the user's own figures) and the administrator's /dashboard/* calls.
+  { name: 'dashboard', plugin: dashboardDomain },
 ];

@@ -1,6 +1,7 @@
 /**
  * The list path's statements: the caller in one statement (token -> session -> live user with
- * roles and grants), count and page in one (`count(*) over()`, and a count of its own only
+ * roles and grants), count and page in one (a count subquery, or `count(*) over()` with a
+ * search so the search runs once; a count of its own only
  * for a page past the end), every lookup in one (labels of the referenced rows only), and the
  * search behind the search document's trigram guard. Runs on PGlite and, with
  * TEST_DATABASE_URL, on PostgreSQL.
@@ -69,9 +70,15 @@ describe.each(BACKENDS)('list path on $name', (backend) => {
     expect(body.meta.count).toBe(13);
     expect(statements).toHaveLength(3);
     expect(statements[0]).toMatch(/from "user_tokens" t\s+join "users" u/);
-    expect(statements[1]).toMatch(/count\(\*\) over\(\)/);
+    expect(statements[1]).toMatch(/\(select count\(\*\) as "count" from "students"/);
     expect(statements[2]).toMatch(/union all|json_agg/);
     expect(body.data.every((r: Record<string, unknown>) => !('__rowaq_count' in r))).toBe(true);
+    // With a search, the window count: the search runs once.
+    const searched = await statementsOf({ search: 'engineer', perPage: 5 });
+    expect(searched.body.meta.count).toBe(11);
+    expect(searched.statements).toHaveLength(3);
+    expect(searched.statements[1]).toMatch(/count\(\*\) over\(\)/);
+    expect(searched.statements[1].match(/ilike/g)).toHaveLength(4);
   });
 
   it('counts a page past the end with a count of its own, and an empty first page as 0 without one', async () => {

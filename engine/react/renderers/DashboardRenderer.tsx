@@ -15,6 +15,9 @@ import { fillPath } from './actions.ts';
 import { formatValue } from './cells.tsx';
 import { useResource } from './useResource.ts';
 
+/** How a figure of a dashboard answer is written, by its key (formatValue's formats). */
+export const FIGURE_FORMATS: Record<string, string> = { gpa: 'gpa' };
+
 /** The figures of a dashboard answer: its scalar entries, keys made readable. */
 export function dashboardFigures(data: unknown): { key: string; title: string; value: unknown }[] {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return [];
@@ -56,7 +59,7 @@ export function DashboardRenderer({ screen, params }: RendererProps) {
                 <Typography variant="caption" color="text.secondary">
                   {figureTitle(f)}
                 </Typography>
-                <Typography variant="h5">{formatValue(f.value, undefined, undefined, language)}</Typography>
+                <Typography variant="h5">{formatValue(f.value, FIGURE_FORMATS[f.key], undefined, language)}</Typography>
               </CardContent>
             </Card>
           </Grid>

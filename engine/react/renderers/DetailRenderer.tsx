@@ -65,7 +65,7 @@ export function DetailRenderer({ screen, params }: RendererProps) {
                       ) : ref ? (
                         <RefValue refName={ref} value={row[c.field]} />
                       ) : (
-                        formatValue(row[c.field], undefined, entity?.fields[c.field]?.type, language)
+                        formatValue(row[c.field], 'format' in c ? c.format : undefined, entity?.fields[c.field]?.type, language)
                       )}
                     </Typography>
                   </Grid>

@@ -6,10 +6,26 @@ import { Chip } from '@mui/material';
 import type { Colour, StatusTable } from '../../../generator/manifest-types.ts';
 import { badge } from '../../core/badges.ts';
 
+/**
+ * The locale numbers and dates are written in. Arabic keeps Latin digits (0-9), as Egyptian
+ * university systems do and as the rest of the portal (codes, ids, pagination) writes them:
+ * one digit system on every page.
+ */
+export function numberLocale(language: string): string {
+  return language === 'ar' ? 'ar-EG-u-nu-latn' : language;
+}
+
+/** Formats with a fixed number of decimals: a column keeps one precision (3.00 next to 2.91). */
+const DECIMALS: Record<string, number> = { money: 2, gpa: 2 };
+
+/**
+ * A value as text. `format` (a screen column's) wins over `type` (the entity field's): date,
+ * datetime, money (2 decimals), gpa (2 decimals), number, percent, boolean; anything else as it is.
+ */
 export function formatValue(value: unknown, format: string | undefined, type: string | undefined, language: string): string {
   if (value === null || value === undefined || value === '') return '—';
   const kind = format ?? type;
-  const locale = language === 'ar' ? 'ar-EG' : language;
+  const locale = numberLocale(language);
   if (kind === 'boolean' || typeof value === 'boolean') return value ? '✓' : '✗';
   if ((kind === 'date' || kind === 'datetime') && (typeof value === 'string' || typeof value === 'number')) {
     const d = new Date(value);
@@ -18,10 +34,13 @@ export function formatValue(value: unknown, format: string | undefined, type: st
       ? d.toLocaleDateString(locale, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' })
       : d.toLocaleString(locale);
   }
-  if ((kind === 'money' || kind === 'number' || kind === 'percent') && value !== '' && !Number.isNaN(Number(value))) {
+  // Whole numbers (integer fields, counts, years) are written as they are: 2026, not 2,026.
+  const numeric = kind === 'money' || kind === 'gpa' || kind === 'number' || kind === 'percent';
+  if (numeric && !Number.isNaN(Number(value)) && (typeof value === 'number' || typeof value === 'string')) {
     const n = Number(value);
     if (kind === 'percent') return `${n.toLocaleString(locale)}%`;
-    return n.toLocaleString(locale, kind === 'money' ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : {});
+    const decimals = kind ? DECIMALS[kind] : undefined;
+    return n.toLocaleString(locale, decimals !== undefined ? { minimumFractionDigits: decimals, maximumFractionDigits: decimals } : {});
   }
   if (typeof value === 'object') {
     const o = value as Record<string, unknown>;
@@ -31,21 +50,55 @@ export function formatValue(value: unknown, format: string | undefined, type: st
   return String(value);
 }
 
-type ChipColor = 'default' | 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning';
+/** A chip's fill, text and border colours. */
+export interface ChipColours {
+  background: string;
+  color: string;
+  border: string;
+}
 
-/** A manifest colour as an MUI chip colour and variant ('light-*' colours are outlined). */
-export function chipStyle(colour: Colour): { color: ChipColor; variant: 'filled' | 'outlined' } {
-  const map: Record<string, ChipColor> = {
-    primary: 'primary', blue: 'primary', secondary: 'secondary', success: 'success', green: 'success',
-    info: 'info', warning: 'warning', yellow: 'warning', danger: 'error', red: 'error',
-    light: 'default', dark: 'default', grey: 'default',
-  };
-  if (colour.startsWith('light-')) return { color: map[colour.slice(6)] ?? 'default', variant: 'outlined' };
-  return { color: map[colour] ?? 'default', variant: 'filled' };
+/**
+ * Every manifest colour (generator/manifest-types.ts `Colour`) as the chip's own fill and text
+ * colours, chosen so that the text meets WCAG AA (4.5:1) on the fill in both skins
+ * (tests/unit/react/cells.test.ts checks each pair): white on the dark fills, dark text on
+ * warning, yellow, grey and light, and the `light-*` colours as a pale tint with dark text.
+ * (MUI's own warning and info chips are white on #ed6c02 / #0288d1: 3.1:1 and 4.1:1.)
+ */
+export const CHIP_COLOURS: Record<Colour, ChipColours> = {
+  primary: { background: '#3f51b5', color: '#ffffff', border: '#3f51b5' },
+  blue: { background: '#1565c0', color: '#ffffff', border: '#1565c0' },
+  secondary: { background: '#5f6b7a', color: '#ffffff', border: '#5f6b7a' },
+  success: { background: '#2e7d32', color: '#ffffff', border: '#2e7d32' },
+  green: { background: '#2e7d32', color: '#ffffff', border: '#2e7d32' },
+  info: { background: '#01579b', color: '#ffffff', border: '#01579b' },
+  warning: { background: '#ed6c02', color: '#1a1a1a', border: '#ed6c02' },
+  yellow: { background: '#fbc02d', color: '#1a1a1a', border: '#fbc02d' },
+  danger: { background: '#c62828', color: '#ffffff', border: '#c62828' },
+  red: { background: '#c62828', color: '#ffffff', border: '#c62828' },
+  dark: { background: '#343a40', color: '#ffffff', border: '#343a40' },
+  light: { background: '#eceff1', color: '#1a1a1a', border: '#b0bec5' },
+  grey: { background: '#e0e0e0', color: '#1a1a1a', border: '#bdbdbd' },
+  'light-danger': { background: '#fdecea', color: '#8e1c1c', border: '#ef9a9a' },
+  'light-dark': { background: '#eceff1', color: '#263238', border: '#90a4ae' },
+  'light-success': { background: '#edf7ed', color: '#1b5e20', border: '#a5d6a7' },
+  'light-warning': { background: '#fff4e5', color: '#663c00', border: '#ffcc80' },
+  'light-info': { background: '#e5f6fd', color: '#014361', border: '#81d4fa' },
+};
+
+/** The chip colours of a manifest colour (an unknown one: secondary's). */
+export function chipColours(colour: Colour | string): ChipColours {
+  return CHIP_COLOURS[colour as Colour] ?? CHIP_COLOURS.secondary;
 }
 
 export function StatusBadge({ table, value, language }: { table: StatusTable; value: unknown; language: string }) {
   const b = badge(table, value as string | number | null | undefined, language);
-  const style = chipStyle(b.color);
-  return <Chip size="small" label={b.text || String(value ?? '—')} color={style.color} variant={style.variant} />;
+  const c = chipColours(b.color);
+  return (
+    <Chip
+      size="small"
+      label={b.text || String(value ?? '—')}
+      variant="outlined"
+      sx={{ bgcolor: c.background, color: c.color, borderColor: c.border }}
+    />
+  );
 }

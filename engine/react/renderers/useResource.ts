@@ -17,6 +17,28 @@ export function unwrapData(body: unknown): unknown {
   return body;
 }
 
+/**
+ * GETs under way, per client and path. React's StrictMode runs an effect twice on mount in
+ * development (mount, cleanup, mount): without this the second run asked the server again, and a
+ * failing call showed its error toast twice. A run that finds its path under way shares that
+ * request; a reload after it settled asks again.
+ */
+const pending = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+export function sharedGet(api: { get(path: string): Promise<unknown> }, path: string): Promise<unknown> {
+  let calls = pending.get(api);
+  if (!calls) pending.set(api, (calls = new Map()));
+  const running = calls.get(path);
+  if (running) return running;
+  const request = api.get(path);
+  calls.set(path, request);
+  const done = () => {
+    if (calls.get(path) === request) calls.delete(path);
+  };
+  request.then(done, done);
+  return request;
+}
+
 export function useResource<T = unknown>(path: string | undefined): Resource<T> {
   const api = useApi();
   const [state, setState] = useState<{ data?: T; loading: boolean; error: unknown }>({ loading: !!path, error: null });
@@ -28,7 +50,7 @@ export function useResource<T = unknown>(path: string | undefined): Resource<T> 
     }
     let live = true;
     setState((s) => ({ ...s, loading: true }));
-    api.get(path).then(
+    sharedGet(api, path).then(
       (body) => live && setState({ data: unwrapData(body) as T, loading: false, error: null }),
       (error: unknown) => live && setState({ loading: false, error }),
     );

@@ -3,7 +3,7 @@
  * (`visibleMenu`). Vertical: a nested list for the side drawer. Horizontal: a bar of
  * buttons with drop-down groups.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   Box,
@@ -16,6 +16,7 @@ import {
   Menu,
   MenuItem,
   Tooltip,
+  useTheme,
 } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -32,7 +33,11 @@ export function useMenuEntries(): MenuEntry[] {
   return useMemo(() => visibleMenu(manifest, subject), [manifest, subject]);
 }
 
-export function NavigationMenu({ orientation, collapsed = false }: { orientation: 'vertical' | 'horizontal'; collapsed?: boolean }) {
+/**
+ * `heading` (vertical only): drawn first inside the navigation landmark (the drawer's app-name
+ * bar), so that no content of the drawer sits outside a landmark.
+ */
+export function NavigationMenu({ orientation, collapsed = false, heading }: { orientation: 'vertical' | 'horizontal'; collapsed?: boolean; heading?: ReactNode }) {
   const entries = useMenuEntries();
   const current = useCurrentScreen()?.name;
   if (orientation === 'horizontal') {
@@ -45,7 +50,8 @@ export function NavigationMenu({ orientation, collapsed = false }: { orientation
     );
   }
   return (
-    <List component="nav" dense>
+    <List component="nav" dense disablePadding={heading !== undefined}>
+      {heading}
       {entries.map((entry) => (
         <VerticalEntry key={entry.key} entry={entry} current={current} collapsed={collapsed} depth={0} />
       ))}
@@ -76,20 +82,68 @@ function VerticalEntry({ entry, current, collapsed, depth }: { entry: MenuEntry;
     );
     return collapsed ? <Tooltip title={text} placement="right">{button}</Tooltip> : button;
   }
+  if (collapsed) return <CollapsedGroup entry={entry} current={current} text={text} icon={icon} depth={depth} />;
   return (
     <>
-      <ListItemButton onClick={() => setOpen((o) => !o)} sx={{ pl: 2 + depth * 2, borderRadius: 1, mx: 1 }}>
+      <ListItemButton onClick={() => setOpen((o) => !o)} aria-expanded={open} sx={{ pl: 2 + depth * 2, borderRadius: 1, mx: 1 }}>
         {icon}
-        {!collapsed && <ListItemText primary={text} />}
-        {!collapsed && (open ? <ExpandLess /> : <ExpandMore />)}
+        <ListItemText primary={text} />
+        {open ? <ExpandLess /> : <ExpandMore />}
       </ListItemButton>
-      <Collapse in={open && !collapsed} unmountOnExit>
+      <Collapse in={open} unmountOnExit>
         <List disablePadding dense>
           {entry.children.map((child) => (
-            <VerticalEntry key={child.key} entry={child} current={current} collapsed={collapsed} depth={depth + 1} />
+            <VerticalEntry key={child.key} entry={child} current={current} collapsed={false} depth={depth + 1} />
           ))}
         </List>
       </Collapse>
+    </>
+  );
+}
+
+/**
+ * A group of the menu collapsed to icons: an icon button named by the group's label (aria-label
+ * and a tooltip) that opens the group's pages as a menu beside the drawer.
+ */
+function CollapsedGroup({ entry, current, text, icon, depth }: { entry: MenuEntry; current?: string; text: string; icon: ReactNode; depth: number }) {
+  const label = useLabel();
+  const rtl = useTheme().direction === 'rtl';
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const side = rtl ? 'left' : 'right';
+  const id = `menu-group-${entry.key}`;
+  return (
+    <>
+      <Tooltip title={text} placement={side}>
+        <ListItemButton
+          aria-label={text}
+          aria-haspopup="menu"
+          aria-expanded={anchor !== null}
+          aria-controls={anchor ? id : undefined}
+          selected={isActive(entry, current)}
+          onClick={(e) => setAnchor(e.currentTarget)}
+          sx={{ pl: 2 + depth * 2, borderRadius: 1, mx: 1 }}
+        >
+          {icon}
+        </ListItemButton>
+      </Tooltip>
+      <Menu
+        id={id}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'top', horizontal: side }}
+        transformOrigin={{ vertical: 'top', horizontal: rtl ? 'right' : 'left' }}
+        slotProps={{ list: { 'aria-label': text } }}
+      >
+        {flatten(entry.children).map((child) => (
+          <MenuItem key={child.key} component={RouterLink} to={child.href ?? '#'} selected={child.route === current} onClick={() => setAnchor(null)}>
+            <ListItemIcon>
+              <MenuIcon name={child.icon} />
+            </ListItemIcon>
+            {label(child.label)}
+          </MenuItem>
+        ))}
+      </Menu>
     </>
   );
 }

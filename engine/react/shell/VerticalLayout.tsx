@@ -21,16 +21,22 @@ export function VerticalLayout({ children }: { children: ReactNode }) {
   const collapsed = wide && settings.menuCollapsed;
   const width = collapsed ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH;
 
+  // The app-name bar is the navigation landmark's heading (axe: all content in landmarks).
   const menu = (
-    <>
-      <Toolbar>
-        <Typography variant="h6" color="primary" noWrap sx={{ fontWeight: 700 }}>
-          {collapsed ? ui('appName').slice(0, 1) : ui('appName')}
-        </Typography>
-      </Toolbar>
-      <Divider />
-      <NavigationMenu orientation="vertical" collapsed={collapsed} />
-    </>
+    <NavigationMenu
+      orientation="vertical"
+      collapsed={collapsed}
+      heading={
+        <Box sx={{ mb: 1 }}>
+          <Toolbar>
+            <Typography variant="h6" component="p" color="primary" noWrap sx={{ fontWeight: 700 }}>
+              {collapsed ? ui('appName').slice(0, 1) : ui('appName')}
+            </Typography>
+          </Toolbar>
+          <Divider />
+        </Box>
+      }
+    />
   );
 
   return (

@@ -1,0 +1,47 @@
+/** Status chips: every manifest colour's chip text meets WCAG AA (4.5:1) on its fill; numbers keep Latin digits and a column's precision. */
+import { describe, expect, it } from 'vitest';
+import { CHIP_COLOURS, chipColours, formatValue } from '../../../engine/react/renderers/cells.tsx';
+
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+// The Colour list of generator/manifest-types.ts (schemas/common.schema.json).
+const COLOURS = ['primary', 'secondary', 'success', 'info', 'warning', 'danger', 'light', 'dark', 'light-danger', 'light-dark', 'light-success', 'light-warning', 'light-info', 'grey', 'green', 'blue', 'yellow', 'red'] as const;
+
+describe('status chip colours', () => {
+  it('covers every manifest colour', () => {
+    expect(Object.keys(CHIP_COLOURS).sort()).toEqual([...COLOURS].sort());
+  });
+
+  it.each(COLOURS)('%s: the chip text is at least 4.5:1 on its fill', (colour) => {
+    const c = chipColours(colour);
+    expect(contrast(c.color, c.background)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('warning is dark text on orange (MUI default white on #ed6c02 is 3.11:1)', () => {
+    expect(contrast('#ffffff', '#ed6c02')).toBeLessThan(4.5);
+    expect(chipColours('warning').color).toBe('#1a1a1a');
+  });
+});
+
+describe('formatValue: numbers', () => {
+  it('Arabic keeps Latin digits, like the rest of the portal', () => {
+    expect(formatValue(2400, 'number', undefined, 'ar')).toBe('2,400');
+    expect(formatValue(2026, undefined, 'integer', 'ar')).toBe('2026');
+    expect(formatValue(1500.5, 'money', undefined, 'ar')).toBe('1,500.50');
+    expect(formatValue('2026-09-01', 'date', undefined, 'ar')).not.toMatch(/[٠-٩]/);
+    expect(formatValue(3.42, undefined, 'number', 'ar')).toBe('3.42');
+  });
+
+  it('a GPA has two decimals in both languages (3.00, not 3)', () => {
+    for (const lang of ['en', 'ar']) {
+      expect(formatValue(3, undefined, 'gpa', lang)).toBe('3.00');
+      expect(formatValue(2.91, undefined, 'gpa', lang)).toBe('2.91');
+    }
+  });
+});
