@@ -47,3 +47,11 @@ export function useSession(): SessionValue {
   if (!value) throw new Error('useSession() needs a <SessionProvider> above it');
   return value;
 }
+
+/**
+ * What tells one signed-in session from another (the token; '' signed out or outside a
+ * provider): caches of what a user may read are kept per session.
+ */
+export function useSessionKey(): string {
+  return useContext(SessionContext)?.token ?? '';
+}

@@ -1,57 +1,71 @@
 /**
  * Options of a referenced entity (`ref: faculties`): id -> name in the current language, for
- * filters and for showing a foreign key as a name. Loaded once per API client and entity
- * (POST /{ref}, first 100 rows).
+ * filter drop-downs and form selects. Loaded through POST /lookups/get `{lookups: [ref]}`,
+ * which applies the caller's permissions and row scope: one request per API client, session
+ * and entity, kept in memory and shared by concurrent callers. A failed load gives no options
+ * and is asked again by the next caller.
  */
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../core/api/client.ts';
 import { useApi } from '../data/ApiProvider.tsx';
+import { useSessionKey } from '../data/SessionProvider.tsx';
 import { useLanguage } from '../i18n/hooks.ts';
-import { normalizeListResponse, type Row } from './list/list-model.ts';
+import { labelFor, lookupAnswerRows, LOOKUPS_PATH, optionsOf, type LabelRow, type Option } from './ref-labels.ts';
 
-export interface Option {
-  value: string;
-  label: string;
+export { rowLabel, type Option } from './ref-labels.ts';
+
+interface SessionCache {
+  session: string;
+  byRef: Map<string, Promise<LabelRow[]>>;
 }
 
-const REF_PAGE = 100;
-const loaded = new WeakMap<ApiClient, Map<string, Promise<Row[]>>>();
+const loaded = new WeakMap<ApiClient, SessionCache>();
 
-function loadRows(api: ApiClient, ref: string): Promise<Row[]> {
-  let byRef = loaded.get(api);
-  if (!byRef) loaded.set(api, (byRef = new Map()));
+/** The label rows of `ref` for this client and session: one request, then the same promise. */
+export function loadRefRows(api: ApiClient, ref: string, session = ''): Promise<LabelRow[]> {
+  let cache = loaded.get(api);
+  if (!cache || cache.session !== session) loaded.set(api, (cache = { session, byRef: new Map() }));
+  const { byRef } = cache;
   let rows = byRef.get(ref);
   if (!rows) {
-    rows = api.post(`/${ref}`, { perPage: REF_PAGE }, { toast: false }).then((body) => normalizeListResponse(body).rows, () => []);
+    const request: Promise<LabelRow[]> = api.post(LOOKUPS_PATH, { lookups: [ref] }, { toast: false }).then(
+      (body) => lookupAnswerRows(body, ref),
+      () => {
+        if (byRef.get(ref) === request) byRef.delete(ref);
+        return [];
+      },
+    );
+    rows = request;
     byRef.set(ref, rows);
   }
   return rows;
 }
 
-/** A row's display name: name_local in Arabic, else name, else code, else the id. */
-export function rowLabel(row: Row, language: string): string {
-  const name = language === 'ar' ? (row.name_local ?? row.name) : (row.name ?? row.name_local);
-  return String(name ?? row.code ?? row.title ?? row.id ?? '');
-}
-
-export function useRefOptions(ref: string | undefined): Option[] | undefined {
+function useRefRows(ref: string | undefined): LabelRow[] | undefined {
   const api = useApi();
-  const language = useLanguage();
-  const [rows, setRows] = useState<Row[] | undefined>();
+  const session = useSessionKey();
+  const [state, setState] = useState<{ key: string; rows: LabelRow[] } | undefined>();
+  const key = ref ? `${session}\u0000${ref}` : '';
   useEffect(() => {
     if (!ref) return;
     let live = true;
-    void loadRows(api, ref).then((r) => live && setRows(r));
+    void loadRefRows(api, ref, session).then((rows) => live && setState({ key, rows }));
     return () => {
       live = false;
     };
-  }, [api, ref]);
-  return rows?.map((r) => ({ value: String(r.id), label: rowLabel(r, language) }));
+  }, [api, ref, session, key]);
+  return state && state.key === key ? state.rows : undefined;
+}
+
+export function useRefOptions(ref: string | undefined): Option[] | undefined {
+  const language = useLanguage();
+  const rows = useRefRows(ref);
+  return rows && optionsOf(rows, language);
 }
 
 /** A foreign key drawn as the referenced row's name (the id while loading or when unknown). */
 export function RefValue({ refName, value }: { refName: string; value: unknown }) {
-  const options = useRefOptions(refName);
-  if (value === null || value === undefined || value === '') return '—';
-  return options?.find((o) => o.value === String(value))?.label ?? String(value);
+  const language = useLanguage();
+  const rows = useRefRows(refName);
+  return labelFor(rows, value, language);
 }

@@ -1,7 +1,8 @@
 /**
  * The MUI view of a list: toolbar (search, filters, page actions), a sortable table with
  * badges and row actions, the empty state and server paging. It draws the controller's
- * state and calls its commands; it loads nothing itself.
+ * state and calls its commands; it loads nothing itself (a referenced id is named from the
+ * page's lookup; only an answer without one falls back to the entity's options).
  */
 import { Alert, Box, Button, Card, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, Tooltip, Typography, LinearProgress } from '@mui/material';
 import Add from '@mui/icons-material/Add';
@@ -14,7 +15,7 @@ import type { ClientEntity, Screen, ScreenAction, StatusTable } from '../../../.
 import { useLabel, useLanguage, useUi } from '../../i18n/hooks.ts';
 import { formatValue, StatusBadge } from '../cells.tsx';
 import { RefValue } from '../useRefOptions.ts';
-import { columnLabel, rowActionsFor, type Row } from './list-model.ts';
+import { columnLabel, refCellLabel, rowActionsFor, type Row } from './list-model.ts';
 import { ListFilters } from './ListFilters.tsx';
 import type { ListController } from './useListController.ts';
 
@@ -89,7 +90,7 @@ export function ListView(props: ListViewProps) {
                       {table ? (
                         <StatusBadge table={table} value={row[c.field]} language={language} />
                       ) : field?.ref && !c.format ? (
-                        <RefValue refName={field.ref} value={row[c.field]} />
+                        (refCellLabel(controller.lookup, field.ref, row[c.field], language) ?? <RefValue refName={field.ref} value={row[c.field]} />)
                       ) : (
                         formatValue(row[c.field], c.format, field?.type, language)
                       )}

@@ -1,12 +1,14 @@
 /**
  * What a list shows, computed by pure functions from the screen, the entity and the list
  * state: the request body of the generic list call, the rows and total of its answer, the
- * column headers, the sort kept in the address, and which actions the user may use.
+ * column headers, the labels of referenced ids, the sort kept in the address, and which
+ * actions the user may use.
  */
 import type { ClientEntity, ClientManifest, LocalText, Screen, ScreenAction } from '../../../../generator/manifest-types.ts';
 import { can, type PermissionSubject } from '../../../core/permissions.ts';
 import { toEntries, type QueryInput } from '../../../core/query.ts';
 import type { ListState } from '../../../core/list-state.ts';
+import { labelFor, type LabelRow } from '../ref-labels.ts';
 
 export interface Sort {
   field: string;
@@ -88,6 +90,38 @@ export function normalizeListResponse(body: unknown): ListPage {
   }
   if (b.data && typeof b.data === 'object') return normalizeListResponse(b.data);
   return { rows: [], total: 0 };
+}
+
+/**
+ * The answer's lookups (`meta.lookup`): per status table its statuses, and per referenced
+ * entity the labels `{id, name, name_local}` of exactly the ids on the page.
+ */
+export type ListLookup = Readonly<Record<string, readonly LabelRow[]>>;
+
+const EMPTY_LOOKUP: ListLookup = Object.freeze({});
+
+/** `meta.lookup` of a list answer (also `lookup`, or inside a wrapped `{data: {...}}`); {} without. */
+export function readListLookup(body: unknown): ListLookup {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return EMPTY_LOOKUP;
+  const b = body as Record<string, unknown>;
+  const meta = b.meta && typeof b.meta === 'object' ? (b.meta as Record<string, unknown>) : undefined;
+  const lookup = meta?.lookup ?? b.lookup;
+  if (lookup && typeof lookup === 'object' && !Array.isArray(lookup)) {
+    const entries = Object.entries(lookup).filter(([, rows]) => Array.isArray(rows));
+    return Object.fromEntries(entries) as ListLookup;
+  }
+  if (!Array.isArray(b.data) && b.data && typeof b.data === 'object') return readListLookup(b.data);
+  return EMPTY_LOOKUP;
+}
+
+/**
+ * A referenced id's cell text from the page's lookup: the row's name (name_local in Arabic),
+ * the id when the lookup has no such row, '—' when empty; undefined when the answer carried no
+ * lookup for the entity at all (a server without lookups: the caller loads the options).
+ */
+export function refCellLabel(lookup: ListLookup, ref: string, value: unknown, language: string): string | undefined {
+  const rows = Object.hasOwn(lookup, ref) ? lookup[ref] : undefined;
+  return rows ? labelFor(rows, value, language) : undefined;
 }
 
 /** A column's header: its own label, else the entity field's, else the field name. */

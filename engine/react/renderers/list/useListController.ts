@@ -1,20 +1,23 @@
 /**
  * The headless list controller: list state (page, perPage, search, filters, sort) read from
  * and written to the address query (engine/core list-state), the page of rows loaded from the
- * server, and the commands a view calls. No MUI here: `ListView` draws what it returns.
+ * server with the labels of the ids it references (`meta.lookup`), and the commands a view
+ * calls. No MUI here: `ListView` draws what it returns.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Screen } from '../../../../generator/manifest-types.ts';
 import { mergeListQuery, readListState, updateListState, type ListState } from '../../../core/list-state.ts';
 import type { ApiClient } from '../../../core/api/client.ts';
-import { listPath, listRequestBody, nextSort, normalizeListResponse, readSort, withSort, type Row, type Sort } from './list-model.ts';
+import { listPath, listRequestBody, nextSort, normalizeListResponse, readListLookup, readSort, withSort, type ListLookup, type Row, type Sort } from './list-model.ts';
 
 export interface ListController {
   state: ListState;
   sort: Sort | undefined;
   rows: Row[];
   total: number;
+  /** The page's lookups: statuses and the labels of the referenced ids on this page. */
+  lookup: ListLookup;
   loading: boolean;
   error: unknown;
   setPage(page: number): void;
@@ -33,13 +36,21 @@ export function apiListFetcher(api: Pick<ApiClient, 'post'>): ListFetcher {
   return (path, body) => api.post(path, body);
 }
 
+interface ListResult {
+  rows: Row[];
+  total: number;
+  lookup: ListLookup;
+}
+
+const noResult = (): ListResult => ({ rows: [], total: 0, lookup: readListLookup(undefined) });
+
 export function useListController(screen: Screen, fetcher: ListFetcher): ListController {
   const [searchParams, setSearchParams] = useSearchParams();
   const filterFields = useMemo(() => screen.filters.map((f) => f.field), [screen.filters]);
   const query = searchParams.toString();
   const state = useMemo(() => readListState(query, { filterFields }), [query, filterFields]);
   const sort = useMemo(() => readSort(query, screen), [query, screen]);
-  const [result, setResult] = useState<{ rows: Row[]; total: number }>({ rows: [], total: 0 });
+  const [result, setResult] = useState<ListResult>(noResult);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);
   const [reloads, setReloads] = useState(0);
@@ -58,14 +69,14 @@ export function useListController(screen: Screen, fetcher: ListFetcher): ListCon
     fetcher(path, JSON.parse(bodyKey) as ReturnType<typeof listRequestBody>).then(
       (body) => {
         if (ticket !== latest.current) return;
-        setResult(normalizeListResponse(body));
+        setResult({ ...normalizeListResponse(body), lookup: readListLookup(body) });
         setError(null);
         setLoading(false);
       },
       (e: unknown) => {
         if (ticket !== latest.current) return;
         setError(e);
-        setResult({ rows: [], total: 0 });
+        setResult(noResult());
         setLoading(false);
       },
     );
@@ -85,6 +96,7 @@ export function useListController(screen: Screen, fetcher: ListFetcher): ListCon
     sort,
     rows: result.rows,
     total: result.total,
+    lookup: result.lookup,
     loading,
     error,
     setPage: (page) => write({ page }),
