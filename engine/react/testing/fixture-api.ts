@@ -2,13 +2,17 @@
  * An axios adapter answering the API client from fixtures, so stories and specs need no
  * server. Answers, first match wins:
  *   1. the caller's routes (`{method, path, respond}`), e.g. a 422 with field errors;
- *   2. a screen's own `source.path` (`/students/dashboard`, `/admission/:id/:secretKey/dashboard`):
+ *   2. POST /lookups/get and /lookups/index (`{lookups: [name, ...]}`): per name, a status
+ *      table's statuses or an entity's label rows `{id, name, name_local, code}`, as
+ *      `{data, lookup}` like the server (server/domains/system/lookups.ts);
+ *   3. a screen's own `source.path` (`/students/dashboard`, `/admission/:id/:secretKey/dashboard`):
  *      the figures for a dashboard, a row of the screen's resource for a detail screen, a page
  *      of its rows for a list;
- *   3. the generic resource API for every exposed entity of the manifest:
- *      POST /{entity} (list: search, filters, sort, paging over the fixture rows),
+ *   4. the generic resource API for every exposed entity of the manifest:
+ *      POST /{entity} (list: search, filters, sort, paging over the fixture rows, with
+ *      `meta: {count, lookup}`: statuses and the labels of the referenced ids on the page),
  *      GET /{entity}/{id} (one row), POST/PUT /{entity}[/{id}] (echo), DELETE (ok);
- *   4. anything else: 200 with `{}`.
+ *   5. anything else: 200 with `{}`.
  * Rows are the caller's (`rows[entity]`) or made up from the entity's fields, deterministically.
  */
 import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
@@ -162,6 +166,56 @@ export function listAnswer(all: readonly Row[], body: ListBody = {}): { data: Ro
   return { data: rows.slice((page - 1) * perPage, page * perPage), total: rows.length };
 }
 
+/** The label columns of a lookup row: id plus whichever of name, name_local, code the entity has. */
+const LABEL_COLUMNS = ['name', 'name_local', 'code'] as const;
+
+function labelRow(entity: ClientEntity, row: Row): Row {
+  const out: Row = { id: row.id };
+  for (const c of LABEL_COLUMNS) if (entity.fields[c]) out[c] = row[c];
+  return out;
+}
+
+type RowsOf = (name: string) => readonly Row[];
+
+/** The rows of one lookup name, as POST /lookups/get answers them; undefined for an unknown name. */
+export function lookupRows(manifest: Pick<ClientManifest, 'entities' | 'statusTables'>, name: string, rowsOf: RowsOf): Row[] | undefined {
+  const table = Object.hasOwn(manifest.statusTables, name) ? manifest.statusTables[name] : undefined;
+  if (table) return table.statuses.map(({ id, key, name: n, name_local, color }) => ({ id, key, name: n, name_local, color }));
+  const entity = Object.hasOwn(manifest.entities, name) ? manifest.entities[name] : undefined;
+  if (!entity || entity.expose === false) return undefined;
+  return rowsOf(name).map((r) => labelRow(entity, r));
+}
+
+/** The names a /lookups/get body asks for (`{lookups}`, `{names}`, `{name}` or a bare list). */
+function lookupNames(body: unknown): string[] {
+  const b = body as Record<string, unknown> | unknown[] | null | undefined;
+  const raw = Array.isArray(b) ? b : b && typeof b === 'object' ? (b.lookups ?? b.names ?? (typeof b.name === 'string' ? [b.name] : undefined)) : undefined;
+  return Array.isArray(raw) ? raw.filter((n): n is string => typeof n === 'string') : [];
+}
+
+/** `meta.lookup` of a list page: the entity's status tables, and per referenced entity the labels of the ids on the page. */
+export function pageLookup(manifest: Pick<ClientManifest, 'entities' | 'statusTables'>, entity: ClientEntity | undefined, page: readonly Row[], rowsOf: RowsOf): Record<string, Row[]> {
+  const lookup: Record<string, Row[]> = {};
+  for (const field of Object.values(entity?.fields ?? {})) {
+    const table = field.status ? manifest.statusTables[field.status] : undefined;
+    if (table) lookup[table.name] ??= lookupRows(manifest, table.name, rowsOf) ?? [];
+    const target = field.ref ? manifest.entities[field.ref] : undefined;
+    if (!target) continue;
+    const ids = new Set(page.map((r) => String(r[field.name])));
+    const labels = rowsOf(target.name).filter((r) => ids.has(String(r.id))).map((r) => labelRow(target, r));
+    const known = new Set((lookup[target.name] ??= []).map((r) => String(r.id)));
+    lookup[target.name].push(...labels.filter((r) => !known.has(String(r.id))));
+  }
+  return lookup;
+}
+
+/** A list page with `meta: {count, lookup}` as the Rowaq server answers (and `total`, as before). */
+function listWithLookup(manifest: ClientManifest, entityName: string | undefined, all: readonly Row[], body: ListBody | undefined, rowsOf: RowsOf) {
+  const answer = listAnswer(all, body);
+  const entity = entityName ? manifest.entities[entityName] : undefined;
+  return { ...answer, meta: { count: answer.total, lookup: pageLookup(manifest, entity, answer.data, rowsOf) } };
+}
+
 function parseBody(data: unknown): unknown {
   if (typeof data !== 'string') return data;
   try {
@@ -184,11 +238,20 @@ export function answerFixture(options: FixtureApiOptions, request: FixtureReques
     const entity = manifest.entities[name];
     return options.rows?.[name] ?? (entity ? fixtureRows(entity, manifest, options.rowCount) : []);
   };
+  if (method === 'post' && (request.path === '/lookups/get' || request.path === '/lookups/index')) {
+    const data: Record<string, Row[]> = {};
+    for (const name of lookupNames(request.body)) {
+      const rows = lookupRows(manifest, name, rowsOf);
+      if (!rows) return { status: 422, data: { message: `Unknown lookup "${name}"`, errors: { lookups: [`Unknown lookup "${name}"`] } } };
+      data[name] = rows;
+    }
+    return { data: { data, lookup: data } };
+  }
   const [first, second, third] = request.path.split('/').filter(Boolean);
   for (const screen of Object.values(manifest.screens)) {
     const source = screen.source;
     if (!source?.path || !matchPath(source.path, request.path)) continue;
-    if (screen.view === 'list' && method === 'post') return { data: listAnswer(source.resource ? rowsOf(source.resource) : [], request.body as ListBody) };
+    if (screen.view === 'list' && method === 'post') return { data: listWithLookup(manifest, source.resource, source.resource ? rowsOf(source.resource) : [], request.body as ListBody, rowsOf) };
     if (method !== 'get') continue;
     if (screen.view === 'dashboard') return { data: options.figures ?? DEFAULT_FIGURES };
     if (source.resource) return { data: { data: rowsOf(source.resource)[0] ?? {} } };
@@ -198,7 +261,7 @@ export function answerFixture(options: FixtureApiOptions, request: FixtureReques
     if (second === 'export') return { data: new Blob(['id\n1\n'], { type: 'text/csv' }) };
     if (second === 'restore' && third) return { data: { data: { id: third } } };
     if (second === undefined) {
-      if (method === 'post' || method === 'get') return { data: listAnswer(rowsOf(entity.name), request.body as ListBody) };
+      if (method === 'post' || method === 'get') return { data: listWithLookup(manifest, entity.name, rowsOf(entity.name), request.body as ListBody, rowsOf) };
     } else if (method === 'get') {
       const row = rowsOf(entity.name).find((r) => String(r.id) === second) ?? rowsOf(entity.name)[0] ?? { id: second };
       return { data: { data: row } };
