@@ -1,4 +1,8 @@
-/** The detail screen kind: one record (GET /{resource}/{id}), its fields with labels and badges, page actions. */
+/**
+ * The detail screen kind: one record (GET /{resource}/details/{id}: the row with its referenced
+ * rows and `meta.lookup`), its fields with labels and badges, page actions. A foreign key is
+ * named from that answer; the entity's option list is only the fallback.
+ */
 import { Alert, Button, Card, CardContent, Grid, Stack, Typography, LinearProgress } from '@mui/material';
 import { useManifest } from '../data/ManifestProvider.tsx';
 import { useSession } from '../data/SessionProvider.tsx';
@@ -7,14 +11,15 @@ import type { RendererProps } from '../registry/registry.ts';
 import { fillPath, useActionRunner } from './actions.ts';
 import { formatValue, StatusBadge } from './cells.tsx';
 import { columnLabel, sourceEntity, visibleActions } from './list/list-model.ts';
-import { useResource } from './useResource.ts';
+import { unwrapData, useResource } from './useResource.ts';
+import { detailRefLabel } from './ref-labels.ts';
 import { RefValue } from './useRefOptions.ts';
 
-/** The API path of a detail screen: its own (parameters filled), else /{resource}/{id}. */
+/** The API path of a detail screen: its own (parameters filled), else /{resource}/details/{id}. */
 export function detailPath(screen: RendererProps['screen'], params: RendererProps['params']): string | undefined {
   if (screen.source?.path) return fillPath(screen.source.path, params);
   const id = params.id ?? Object.values(params).find((v) => v !== undefined);
-  return screen.source?.resource && id ? `/${screen.source.resource}/${encodeURIComponent(id)}` : undefined;
+  return screen.source?.resource && id ? `/${screen.source.resource}/details/${encodeURIComponent(id)}` : undefined;
 }
 
 export function DetailRenderer({ screen, params }: RendererProps) {
@@ -24,13 +29,13 @@ export function DetailRenderer({ screen, params }: RendererProps) {
   const language = useLanguage();
   const ui = useUi();
   const entity = sourceEntity(manifest, screen);
-  const record = useResource<Record<string, unknown>>(detailPath(screen, params));
+  const record = useResource<unknown>(detailPath(screen, params), { raw: true });
   const run = useActionRunner(screen, params, record.reload);
   const actions = visibleActions(screen.actions, subject).page;
   const columns = screen.columns.length
     ? screen.columns
     : Object.values(entity?.fields ?? {}).map((f) => ({ field: f.name, label: f.label, badge: f.status }));
-  const row = record.data ?? {};
+  const row = (unwrapData(record.data) ?? {}) as Record<string, unknown>;
   return (
     <Stack spacing={2}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
@@ -47,13 +52,14 @@ export function DetailRenderer({ screen, params }: RendererProps) {
       </Stack>
       {record.loading && <LinearProgress aria-label={ui('loading')} />}
       {Boolean(record.error) && <Alert severity="error">{ui('loadFailed')}</Alert>}
-      {record.data && (
+      {record.data !== undefined && (
         <Card variant="outlined">
           <CardContent>
             <Grid container spacing={2}>
               {columns.map((c) => {
                 const table = c.badge ? manifest.statusTables[c.badge] : undefined;
                 const ref = entity?.fields[c.field]?.ref;
+                const refLabel = ref ? detailRefLabel(record.data, c.field, ref, row[c.field], language) : undefined;
                 return (
                   <Grid key={c.field} size={{ xs: 12, sm: 6, md: 4 }}>
                     <Typography variant="caption" color="text.secondary" component="div">
@@ -62,6 +68,8 @@ export function DetailRenderer({ screen, params }: RendererProps) {
                     <Typography component="div">
                       {table ? (
                         <StatusBadge table={table} value={row[c.field]} language={language} />
+                      ) : refLabel !== undefined ? (
+                        refLabel
                       ) : ref ? (
                         <RefValue refName={ref} value={row[c.field]} />
                       ) : (

@@ -49,3 +49,25 @@ export function lookupAnswerRows(body: unknown, name: string): LabelRow[] {
   const b = body as Record<string, unknown> | null | undefined;
   return rowsIn(b?.data, name) ?? rowsIn(b?.lookup, name) ?? rowsIn(b, name) ?? [];
 }
+
+const recordOf = (value: unknown): Record<string, unknown> | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
+/**
+ * A referenced id's label from the answer of GET /{resource}/details/{id}
+ * (server/resources/operations.ts getDetails: `{data: row, related: {[field]: row | null},
+ * meta: {lookup: {[entity]: [{id, name, name_local}]}}}`): the related row of the field, else
+ * the entity's row in `meta.lookup`; '—' when empty; undefined when the answer does not name it
+ * (the caller falls back to the entity's option list).
+ */
+export function detailRefLabel(body: unknown, field: string, ref: string, value: unknown, language: string): string | undefined {
+  if (isEmptyValue(value)) return '—';
+  const b = recordOf(body);
+  const related = recordOf(b?.related);
+  const row = related && Object.hasOwn(related, field) ? recordOf(related[field]) : undefined;
+  if (row && (row.id === undefined || String(row.id) === String(value))) return rowLabel(row, language);
+  const meta = recordOf(b?.meta);
+  const rows = rowsIn(meta?.lookup ?? b?.lookup, ref);
+  const found = rows?.find((r) => String(r.id) === String(value));
+  return found ? rowLabel(found, language) : undefined;
+}

@@ -39,7 +39,13 @@ export function sharedGet(api: { get(path: string): Promise<unknown> }, path: st
   return request;
 }
 
-export function useResource<T = unknown>(path: string | undefined): Resource<T> {
+export interface ResourceOptions {
+  /** Keep the whole answer (`{data, related, meta}`) instead of unwrapping `{data}`. */
+  raw?: boolean;
+}
+
+export function useResource<T = unknown>(path: string | undefined, options: ResourceOptions = {}): Resource<T> {
+  const raw = options.raw === true;
   const api = useApi();
   const [state, setState] = useState<{ data?: T; loading: boolean; error: unknown }>({ loading: !!path, error: null });
   const [tick, setTick] = useState(0);
@@ -51,13 +57,13 @@ export function useResource<T = unknown>(path: string | undefined): Resource<T> 
     let live = true;
     setState((s) => ({ ...s, loading: true }));
     sharedGet(api, path).then(
-      (body) => live && setState({ data: unwrapData(body) as T, loading: false, error: null }),
+      (body) => live && setState({ data: (raw ? body : unwrapData(body)) as T, loading: false, error: null }),
       (error: unknown) => live && setState({ loading: false, error }),
     );
     return () => {
       live = false;
     };
-  }, [api, path, tick]);
+  }, [api, path, tick, raw]);
   const reload = useCallback(() => setTick((n) => n + 1), []);
   return { ...state, reload };
 }

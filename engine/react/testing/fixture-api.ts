@@ -231,7 +231,10 @@ export function answerFixture(options: FixtureApiOptions, request: FixtureReques
   const method = request.method.toLowerCase();
   for (const route of options.routes ?? []) {
     if (route.method && route.method.toLowerCase() !== method) continue;
-    const params = matchPath(route.path, request.path);
+    // GET /{resource}/details/{id} is the record GET /{resource}/{id} with its referenced rows:
+    // a route written for the latter answers the former too.
+    const details = /^\/([^/]+)\/details\/([^/]+)$/.exec(request.path);
+    const params = matchPath(route.path, request.path) ?? (details ? matchPath(route.path, `/${details[1]}/${details[2]}`) : undefined);
     if (params) return route.respond(request, params);
   }
   const rowsOf = (name: string): readonly Row[] => {
@@ -260,6 +263,16 @@ export function answerFixture(options: FixtureApiOptions, request: FixtureReques
   if (entity && entity.expose !== false) {
     if (second === 'export') return { data: new Blob(['id\n1\n'], { type: 'text/csv' }) };
     if (second === 'restore' && third) return { data: { data: { id: third } } };
+    if (second === 'details' && third && method === 'get') {
+      // the server's getDetails: the row, its referenced rows by field, and meta.lookup
+      const row = rowsOf(entity.name).find((r) => String(r.id) === third) ?? rowsOf(entity.name)[0] ?? { id: third };
+      const related: Record<string, Row | null> = {};
+      for (const field of Object.values(entity.fields)) {
+        if (!field.ref) continue;
+        related[field.name] = rowsOf(field.ref).find((r) => String(r.id) === String(row[field.name])) ?? null;
+      }
+      return { data: { data: row, related, meta: { lookup: pageLookup(manifest, entity, [row], rowsOf) } } };
+    }
     if (second === undefined) {
       if (method === 'post' || method === 'get') return { data: listWithLookup(manifest, entity.name, rowsOf(entity.name), request.body as ListBody, rowsOf) };
     } else if (method === 'get') {

@@ -55,6 +55,13 @@ export function useListController(screen: Screen, fetcher: ListFetcher): ListCon
   const [error, setError] = useState<unknown>(null);
   const [reloads, setReloads] = useState(0);
   const latest = useRef(0);
+  /**
+   * The request under way, by what it asks. React's StrictMode runs a mount effect twice
+   * (mount, cleanup, mount: the client's e2e build is a development build of React), and the
+   * second run used to POST the same list again. A run that asks exactly what is under way
+   * shares it; any change of path, body, fetcher or a reload asks again.
+   */
+  const inflight = useRef<{ fetcher: ListFetcher; key: string; request: Promise<unknown> } | null>(null);
 
   const path = listPath(screen);
   const bodyKey = JSON.stringify(listRequestBody(screen, state, sort));
@@ -66,7 +73,21 @@ export function useListController(screen: Screen, fetcher: ListFetcher): ListCon
     }
     const ticket = ++latest.current;
     setLoading(true);
-    fetcher(path, JSON.parse(bodyKey) as ReturnType<typeof listRequestBody>).then(
+    const key = `${path}\u0000${bodyKey}\u0000${reloads}`;
+    let request: Promise<unknown>;
+    if (inflight.current && inflight.current.fetcher === fetcher && inflight.current.key === key) {
+      request = inflight.current.request;
+    } else {
+      request = fetcher(path, JSON.parse(bodyKey) as ReturnType<typeof listRequestBody>);
+      const entry = { fetcher, key, request };
+      inflight.current = entry;
+      const settled = () => {
+        if (inflight.current === entry) inflight.current = null;
+      };
+      request.then(settled, settled);
+    }
+    // Only the latest run's answer is shown: an answer to a superseded request is dropped.
+    request.then(
       (body) => {
         if (ticket !== latest.current) return;
         setResult({ ...normalizeListResponse(body), lookup: readListLookup(body) });
