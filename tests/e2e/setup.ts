@@ -122,7 +122,8 @@ export async function ensureClientBuild(): Promise<ClientBuild> {
     const result = spawnSync(process.execPath, [vite, 'build', '--outDir', tmp, '--emptyOutDir', '--logLevel', 'warn'], {
       cwd: ROOT,
       encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      // vitest sets NODE_ENV=test, which would bundle React's development build: build as `npm start` does.
+      env: { ...process.env, NODE_ENV: 'production', NO_COLOR: '1', FORCE_COLOR: '0' },
       timeout: 180_000,
     });
     const ms = Math.round(performance.now() - started);
