@@ -12,29 +12,21 @@ import { createBrowserCookieJar, type CookieJar } from '../core/cookie-jar.ts';
 import { createLanguageStore } from '../core/language.ts';
 import { createLayoutSettingsStore, type KeyValueStorage } from '../core/layout-settings.ts';
 import { createSessionStore, type SessionStore } from '../core/session.ts';
-import { ApiProvider, createAppApi } from './data/ApiProvider.tsx';
-import { LiveDataProvider } from './data/LiveDataProvider.tsx';
+import { createAppApi } from './data/ApiProvider.tsx';
+import { AppProviders } from './data/AppProviders.tsx';
 import type { ManifestData } from './data/manifest-parts.ts';
 import { createManifestStore, type ManifestStore } from './data/manifest-store.ts';
-import { ManifestProvider } from './data/ManifestProvider.tsx';
-import { SessionProvider } from './data/SessionProvider.tsx';
 import { createUiBridge } from './data/ui-bridge.ts';
 import { createI18n, isLanguage, loadLanguage, DEFAULT_LANGUAGE } from './i18n/index.ts';
-import { I18nProvider } from './i18n/I18nProvider.tsx';
-import { PopupHost } from './popup/Popup.tsx';
 import { defaultRegistry } from './registry/defaults.ts';
 import { chooseRenderer, registerPlugin, type Registry, type RowaqPlugin } from './registry/registry.ts';
 import { preloadComponent } from './lazy.ts';
 import { namedComponent } from './renderers/ComponentRenderer.tsx';
 import { LAYOUTS } from './shell/AppShell.tsx';
 import { chooseLayout } from '../core/layout.ts';
-import { RegistryProvider } from './registry/RegistryProvider.tsx';
 import { targetHref } from './router/guard-loader.ts';
 import { buildRoutes } from './router/routes.tsx';
-import { LayoutSettingsProvider, useLayoutSettingsContext } from './shell/LayoutSettingsContext.tsx';
 import { browserLayoutStore } from './shell/layout-settings.ts';
-import { DirectionProvider } from './theme/DirectionProvider.tsx';
-import { ToastHost } from './toasts/ToastHost.tsx';
 
 export interface AppOptions {
   /** The whole manifest, or its core part when `loadManifestData` is given. */
@@ -64,11 +56,6 @@ export interface RowaqApp {
   ready: Promise<void>;
   /** Set by the payments rule ('You have to pay your due invoices.'), cleared by any other answer. */
   onlyPayments: ReturnType<typeof createOnlyPaymentsFlag>;
-}
-
-function ThemedByLayout({ children }: { children: ReactNode }) {
-  const [settings] = useLayoutSettingsContext();
-  return <DirectionProvider skin={settings.skin}>{children}</DirectionProvider>;
 }
 
 export function createApp(options: AppOptions): RowaqApp {
@@ -108,27 +95,12 @@ export function createApp(options: AppOptions): RowaqApp {
 
   function App() {
     return (
-      <ManifestProvider store={manifestStore}>
-        <I18nProvider i18n={i18n} store={languageStore}>
-          <LayoutSettingsProvider store={layoutStore}>
-            <ThemedByLayout>
-              <SessionProvider store={session}>
-                <ApiProvider api={api}>
-                  <LiveDataProvider>
-                    <RegistryProvider registry={registry}>
-                      <ToastHost bridge={bridge}>
-                        <PopupHost bridge={bridge}>
-                          <RouterProvider router={router} />
-                        </PopupHost>
-                      </ToastHost>
-                    </RegistryProvider>
-                  </LiveDataProvider>
-                </ApiProvider>
-              </SessionProvider>
-            </ThemedByLayout>
-          </LayoutSettingsProvider>
-        </I18nProvider>
-      </ManifestProvider>
+      <AppProviders
+        manifest={{ store: manifestStore }}
+        {...{ i18n, languageStore, layoutStore, session, api, registry, bridge }}
+      >
+        <RouterProvider router={router} />
+      </AppProviders>
     );
   }
 

@@ -13,20 +13,12 @@ import { LANGUAGE_COOKIE } from '../../core/language.ts';
 import { createLanguageStore } from '../../core/language.ts';
 import { createLayoutSettingsStore, createMemoryStorage, LAYOUT_SETTINGS_KEY, type LayoutSettings } from '../../core/layout-settings.ts';
 import { createSessionStore, type SessionUser } from '../../core/session.ts';
-import { ApiProvider, createAppApi } from '../data/ApiProvider.tsx';
-import { LiveDataProvider } from '../data/LiveDataProvider.tsx';
-import { ManifestProvider } from '../data/ManifestProvider.tsx';
-import { SessionProvider } from '../data/SessionProvider.tsx';
+import { createAppApi } from '../data/ApiProvider.tsx';
+import { AppProviders } from '../data/AppProviders.tsx';
 import { createUiBridge } from '../data/ui-bridge.ts';
-import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { createI18n, loadLanguage, type Language } from '../i18n/index.ts';
-import { PopupHost } from '../popup/Popup.tsx';
 import { defaultRegistry } from '../registry/defaults.ts';
 import { registerPlugin, type RowaqPlugin } from '../registry/registry.ts';
-import { RegistryProvider } from '../registry/RegistryProvider.tsx';
-import { LayoutSettingsProvider, useLayoutSettingsContext } from '../shell/LayoutSettingsContext.tsx';
-import { DirectionProvider } from '../theme/DirectionProvider.tsx';
-import { ToastHost } from '../toasts/ToastHost.tsx';
 import { createFixtureAdapter, type FixtureApiOptions } from './fixture-api.ts';
 
 /** A staff member holding every permission of the manifest: every menu entry and action shows. */
@@ -43,11 +35,6 @@ export interface StoryProvidersProps extends Omit<FixtureApiOptions, 'manifest'>
   layout?: Partial<LayoutSettings>;
   plugins?: readonly RowaqPlugin[];
   children: ReactNode;
-}
-
-function ThemedByLayout({ children }: { children: ReactNode }) {
-  const [settings] = useLayoutSettingsContext();
-  return <DirectionProvider skin={settings.skin}>{children}</DirectionProvider>;
 }
 
 export function StoryProviders({ manifest, language, user, layout, plugins, children, ...api }: StoryProvidersProps) {
@@ -94,24 +81,8 @@ export function StoryProviders({ manifest, language, user, layout, plugins, chil
   if (loaded !== app) return null;
 
   return (
-    <ManifestProvider manifest={manifest}>
-      <I18nProvider i18n={app.i18n} store={app.languageStore}>
-        <LayoutSettingsProvider store={app.layoutStore}>
-          <ThemedByLayout>
-            <SessionProvider store={app.session}>
-              <ApiProvider api={app.api}>
-                <LiveDataProvider>
-                  <RegistryProvider registry={app.registry}>
-                    <ToastHost bridge={app.bridge}>
-                      <PopupHost bridge={app.bridge}>{children}</PopupHost>
-                    </ToastHost>
-                  </RegistryProvider>
-                </LiveDataProvider>
-              </ApiProvider>
-            </SessionProvider>
-          </ThemedByLayout>
-        </LayoutSettingsProvider>
-      </I18nProvider>
-    </ManifestProvider>
+    <AppProviders manifest={{ manifest }} {...app}>
+      {children}
+    </AppProviders>
   );
 }
