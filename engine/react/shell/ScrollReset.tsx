@@ -9,7 +9,7 @@ export function ScrollReset() {
       try {
         window.scrollTo({ top: 0, left: 0 });
       } catch {
-        // jsdom: scrollTo is not implemented
+        // jsdom has no window.scrollTo: it throws there, and a test page need not scroll
       }
     }
   }, [pathname, search]);
