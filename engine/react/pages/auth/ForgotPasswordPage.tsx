@@ -1,35 +1,21 @@
 /** Forgot password on the YAML `forgot_password` form: sends the one-time code, then opens the reset page. */
 import { useMemo } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Alert, Box, Link } from '@mui/material';
+import { useNavigate } from 'react-router-dom';
 import type { Form } from '../../../../generator/manifest-types.ts';
-import { ROUTE } from '../../../core/routes.ts';
 import { useManifest } from '../../data/ManifestProvider.tsx';
-import { useLabel, useUi } from '../../i18n/hooks.ts';
+import { useUi } from '../../i18n/hooks.ts';
 import type { RendererProps } from '../../registry/registry.ts';
 import { FormViewFor } from '../../renderers/form/FormViewFor.tsx';
 import { formTarget, useFormController } from '../../renderers/form/useFormController.ts';
 import { hrefFor } from '../../router/paths.ts';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthFormPage } from './AuthFormPage.tsx';
 
 export const RESET_PASSWORD_ROUTE = 'reset-password';
 const NO_PARAMS = {};
 
 export function ForgotPasswordPage({ screen }: RendererProps) {
   const ui = useUi();
-  const label = useLabel();
-  const manifest = useManifest();
-  const form = screen.form ? manifest.forms[screen.form] : undefined;
-  return (
-    <AuthCard title={label(screen.title)} subtitle={ui('forgotHint')}>
-      {form ? <ForgotForm form={form} /> : <Alert severity="warning">{ui('unknownScreen')}</Alert>}
-      <Box sx={{ textAlign: 'center', mt: 2 }}>
-        <Link component={RouterLink} to={hrefFor(manifest, ROUTE.login) ?? '/login'} variant="body2">
-          {ui('backToLogin')}
-        </Link>
-      </Box>
-    </AuthCard>
-  );
+  return <AuthFormPage screen={screen} subtitle={ui('forgotHint')} renderForm={(form) => <ForgotForm form={form} />} />;
 }
 
 function ForgotForm({ form }: { form: Form }) {

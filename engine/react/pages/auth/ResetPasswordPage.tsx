@@ -3,35 +3,21 @@
  * email (from the address), the emailed one-time code and the new password; then sign in.
  */
 import { useMemo } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Box, Link } from '@mui/material';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Form } from '../../../../generator/manifest-types.ts';
 import { ROUTE } from '../../../core/routes.ts';
 import { useManifest } from '../../data/ManifestProvider.tsx';
-import { useLabel, useUi } from '../../i18n/hooks.ts';
+import { useUi } from '../../i18n/hooks.ts';
 import type { RendererProps } from '../../registry/registry.ts';
 import { FormViewFor } from '../../renderers/form/FormViewFor.tsx';
 import { formTarget, useFormController } from '../../renderers/form/useFormController.ts';
 import { hrefFor } from '../../router/paths.ts';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthFormPage } from './AuthFormPage.tsx';
 
 const NO_PARAMS = {};
 
 export function ResetPasswordPage({ screen }: RendererProps) {
-  const ui = useUi();
-  const label = useLabel();
-  const manifest = useManifest();
-  const form = screen.form ? manifest.forms[screen.form] : undefined;
-  return (
-    <AuthCard title={label(screen.title)}>
-      {form ? <ResetForm form={form} /> : <Alert severity="warning">{ui('unknownScreen')}</Alert>}
-      <Box sx={{ textAlign: 'center', mt: 2 }}>
-        <Link component={RouterLink} to={hrefFor(manifest, ROUTE.login) ?? '/login'} variant="body2">
-          {ui('backToLogin')}
-        </Link>
-      </Box>
-    </AuthCard>
-  );
+  return <AuthFormPage screen={screen} renderForm={(form) => <ResetForm form={form} />} />;
 }
 
 function ResetForm({ form }: { form: Form }) {
