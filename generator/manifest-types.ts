@@ -258,6 +258,12 @@ export interface Screen {
   form?: string;
   wizard?: string;
   plugin?: string;
+  /** A named component drawing this screen (`auth#Login`), for behaviour the language cannot express. */
+  component?: string;
+  /** A static page's body text. */
+  text?: LocalText;
+  /** A static page's big code or word (404, 401...). */
+  code?: string;
   menu?: { group?: string; icon?: string; order?: number };
   visibleWhen?: Condition;
 }

@@ -171,9 +171,10 @@ function wizard(d: RawWizard, label: LabelFn): Wizard {
 function screen(d: RawScreen, entities: Record<string, Entity>, label: LabelFn): Screen {
   const entity = d.source?.resource ? entities[d.source.resource] : undefined;
   const fieldLabel = (field: string) => entity?.fields[field]?.label ?? label(undefined, field);
-  const { kind: _kind, title, permission, layout, columns, filters, actions, source, ...rest } = d;
+  const { kind: _kind, title, permission, layout, columns, filters, actions, source, text, ...rest } = d;
   return {
     ...rest,
+    ...(text !== undefined ? { text: label(text) } : {}),
     ...(source ? { source: screenSource(source) } : {}),
     title: label(title, d.name),
     permission: permission ?? 'public',

@@ -2,10 +2,9 @@
  * Components a definition may name by string (`<group>#<Export>`), so YAML stays data
  * (STYLE.md point 10). Plugins add theirs through `registerPlugin()`.
  *
- * `SCREEN_COMPONENTS` names the component of a few screens whose behaviour the definition
- * language cannot express (storing the session after sign-in, the Microsoft button, token
- * sign-in, moving on after a password reset) while their fields stay in YAML forms. A screen
- * naming a component itself (`plugin: auth#Login`) needs no entry here.
+ * The sign-in pages name theirs in YAML (`component: auth#Login`): storing the session after
+ * sign-in, the Microsoft button, token sign-in and moving on after a password reset are
+ * behaviour, while their fields stay in YAML forms.
  */
 import type { ComponentType } from 'react';
 import type { RendererProps } from './registry/registry.ts';
@@ -20,10 +19,4 @@ export const ENGINE_COMPONENTS: Readonly<Record<string, ComponentType<RendererPr
   'auth#Login': LoginPage,
   'auth#ForgotPassword': ForgotPasswordPage,
   'auth#ResetPassword': ResetPasswordPage,
-});
-
-export const SCREEN_COMPONENTS: Readonly<Record<string, string>> = Object.freeze({
-  'auth-login': 'auth#Login',
-  'forgot-password': 'auth#ForgotPassword',
-  'reset-password': 'auth#ResetPassword',
 });

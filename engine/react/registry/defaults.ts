@@ -6,7 +6,7 @@
  */
 import type { ComponentType } from 'react';
 import { lazyNamed } from '../lazy.ts';
-import { ENGINE_COMPONENTS, SCREEN_COMPONENTS } from '../components.ts';
+import { ENGINE_COMPONENTS } from '../components.ts';
 import { ComponentRenderer } from '../renderers/ComponentRenderer.tsx';
 import { UnknownRenderer } from '../renderers/UnknownRenderer.tsx';
 import { createRegistry, RANK, type Registry, type RendererEntry, type RendererProps } from './registry.ts';
@@ -23,9 +23,8 @@ const WizardRenderer = lazyRenderer(() => import('../renderers/wizard/WizardRend
 const DashboardRenderer = lazyRenderer(() => import('../renderers/DashboardRenderer.tsx'), 'DashboardRenderer');
 const PageRenderer = lazyRenderer(() => import('../renderers/PageRenderer.tsx'), 'PageRenderer');
 
-/** The screen names a registered component, or is one of the few screens mapped to one. */
-const namesComponent: Predicate = (screen, context) =>
-  hasRegisteredComponent(screen, context) || (SCREEN_COMPONENTS[screen.name] ?? '') in context.components;
+/** The screen names a registered component (`component:` or a plugin screen's `plugin:`). */
+const namesComponent: Predicate = hasRegisteredComponent;
 
 export const DEFAULT_ENTRIES: readonly RendererEntry[] = Object.freeze([
   { name: 'list', tester: rankWith(RANK.view, viewIs('list')), renderer: ListRenderer },

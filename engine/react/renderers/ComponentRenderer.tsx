@@ -3,12 +3,11 @@ import { useRegistry } from '../registry/RegistryProvider.tsx';
 import type { ComponentType } from 'react';
 import type { Registry, RendererProps } from '../registry/registry.ts';
 import { screenComponent } from '../screen-extras.ts';
-import { SCREEN_COMPONENTS } from '../components.ts';
 import { UnknownRenderer } from './UnknownRenderer.tsx';
 
-/** The component a screen names, or the one mapped to it in SCREEN_COMPONENTS. */
+/** The component a screen names. */
 export function namedComponent(screen: RendererProps['screen'], components: Registry['components']): ComponentType<RendererProps> | undefined {
-  const name = screenComponent(screen) ?? SCREEN_COMPONENTS[screen.name];
+  const name = screenComponent(screen);
   return name ? components[name] : undefined;
 }
 

@@ -89,7 +89,7 @@ export function fixtureManifest(): ClientManifest {
     },
     screens: {
       dashboard: screen({ name: 'dashboard', path: '/dashboard', view: 'dashboard', menu: { icon: 'home' } }),
-      'auth-login': screen({ name: 'auth-login', path: '/login/:token?', view: 'form', form: 'person', layout: publicFull }),
+      'auth-login': screen({ name: 'auth-login', path: '/login/:token?', view: 'form', form: 'person', component: 'auth#Login', layout: publicFull }),
       'error-404': screen({ name: 'error-404', path: '/error-404', view: 'page', layout: publicFull }),
       'misc-not-authorized': screen({ name: 'misc-not-authorized', path: '/not-authorized', view: 'page', layout: publicFull }),
       'users-list': screen({

@@ -42,6 +42,11 @@ describe('renderer registry', () => {
     expect(choice.rank).toBe(RANK.specific);
   });
 
+  it('draws a screen by its view when it names no component, whatever its name', () => {
+    const { component: _named, ...plain } = manifest.screens['auth-login'];
+    expect(chooseRenderer(defaultRegistry(), plain, manifest).name).not.toBe('component');
+  });
+
   it('falls back to the Unknown renderer when nothing fits (plugin not registered)', () => {
     const registry = defaultRegistry();
     const choice = chooseRenderer(registry, manifest.screens['students-grid'], manifest);
