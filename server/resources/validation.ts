@@ -7,6 +7,7 @@
  * which rule failed. Presence ("required") and cross-field rules (compare, distinctFrom) are
  * checked here by hand, because they depend on create vs update and on the stored row.
  */
+import { crossFieldRuleHolds } from '../../engine/core/field-rules.ts';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsImport from 'ajv-formats';
 import type { Entity, EntityField, Manifest, Rule } from '../../generator/manifest-types.ts';
@@ -167,26 +168,9 @@ export class EntityValidator {
       for (const name of field.rules) {
         const rule = this.manifest.rules[name];
         if (!rule) continue;
-        const fail = (rule.compare && !compareHolds(value, rule.compare.op, merged[rule.compare.field]))
-          || (rule.distinctFrom?.some((other) => merged[other] !== null && merged[other] !== undefined && String(merged[other]).toLowerCase() === String(value).toLowerCase()));
-        if (fail) addFieldError(errors, field.name, { text: rule.message });
+        if (!crossFieldRuleHolds(rule, value, merged)) addFieldError(errors, field.name, { text: rule.message });
       }
     }
-  }
-}
-
-function compareHolds(a: unknown, op: string, b: unknown): boolean {
-  if (b === null || b === undefined) return true;
-  const x = typeof a === 'number' && typeof b === 'number' ? a : String(a);
-  const y = typeof a === 'number' && typeof b === 'number' ? b : String(b);
-  switch (op) {
-    case '<': return x < y;
-    case '<=': return x <= y;
-    case '>': return x > y;
-    case '>=': return x >= y;
-    case '==': return x === y;
-    case '!=': return x !== y;
-    default: return true;
   }
 }
 

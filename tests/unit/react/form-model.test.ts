@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildFormSchema, makeCustomValidate, makeTransformErrors, serverErrorsToExtraErrors, WIDGET } from '../../../engine/react/renderers/form/form-model.ts';
-import { checkRule } from '../../../engine/react/renderers/form/rules-check.ts';
+import { checkRule } from '../../../engine/core/field-rules.ts';
 import { acceptAttribute, ARCHIVE_LIMITS, checkFiles } from '../../../engine/react/renderers/form/upload-rules.ts';
 import { formTarget } from '../../../engine/react/renderers/form/useFormController.ts';
 import { fixtureManifest } from './fixture-manifest.ts';

@@ -8,7 +8,7 @@ import type { ErrorSchema, FormValidation, RJSFSchema, RJSFValidationError, UiSc
 import type { ClientManifest, Form, FormField, LocalText } from '../../../../generator/manifest-types.ts';
 import { localText } from '../../i18n/text.ts';
 import { evaluateCondition, type ConditionContext } from './conditions.ts';
-import { checkRule, isEmptyValue } from './rules-check.ts';
+import { checkRule, isEmptyValue } from '../../../core/field-rules.ts';
 
 export type Record_ = Record<string, unknown>;
 

@@ -1,9 +1,11 @@
 /**
- * The shared field rules (kind: rules) checked in the browser, so a form shows the rule's own
- * message before sending; the server checks the same rules again. Empty values pass every rule
+ * The shared field rules (kind: rules), one implementation for both sides: the browser checks
+ * them so a form shows the rule's own message before sending, and the server checks the
+ * cross-field ones (compare, distinctFrom) with `crossFieldRuleHolds` after its JSON Schema
+ * validation (which covers patterns, lengths, ranges and formats). Empty values pass every rule
  * but `required` (presence is the schema's `required`).
  */
-import type { Rule } from '../../../../generator/manifest-types.ts';
+import type { Rule } from '../../generator/manifest-types.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,4}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -73,6 +75,13 @@ export function checkRule(rule: Rule, value: unknown, record: Readonly<Record<st
   if (rule.maximum !== undefined && !(n <= rule.maximum)) return false;
   if (rule.const !== undefined && String(rule.const) !== text) return false;
   if (rule.format && !formatOk(rule.format, text)) return false;
+  return crossFieldRuleHolds(rule, value, record);
+}
+
+/** The rule's checks against other fields of the same record: `compare` and `distinctFrom`. */
+export function crossFieldRuleHolds(rule: Rule, value: unknown, record: Readonly<Record<string, unknown>>): boolean {
+  if (isEmptyValue(value)) return true;
+  const text = typeof value === 'string' ? value : String(value);
   if (rule.compare && !compareOk(rule.compare.op, value, record[rule.compare.field])) return false;
   if (rule.distinctFrom?.some((f) => !isEmptyValue(record[f]) && String(record[f]).trim().toLowerCase() === text.trim().toLowerCase())) return false;
   return true;
