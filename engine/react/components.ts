@@ -9,6 +9,9 @@
 import type { ComponentType } from 'react';
 import type { RendererProps } from './registry/registry.ts';
 import { lazyNamed } from './lazy.ts';
+import { ADMISSION_COMPONENTS } from './pages/admission/components.ts';
+import { FINANCE_COMPONENTS } from './pages/finance/components.ts';
+import { REGISTRATION_COMPONENTS } from './pages/registration/components.ts';
 
 // Loaded on demand; their forms are simple, so they draw them with the light form view (no RJSF).
 const LoginPage = lazyNamed(() => import('./pages/auth/LoginPage.tsx'), 'LoginPage');
@@ -19,4 +22,7 @@ export const ENGINE_COMPONENTS: Readonly<Record<string, ComponentType<RendererPr
   'auth#Login': LoginPage,
   'auth#ForgotPassword': ForgotPasswordPage,
   'auth#ResetPassword': ResetPasswordPage,
+  ...ADMISSION_COMPONENTS,
+  ...REGISTRATION_COMPONENTS,
+  ...FINANCE_COMPONENTS,
 });

@@ -15,6 +15,7 @@ import { createApp } from './app.tsx';
 import { joinManifest, type ManifestCore, type ManifestData } from './data/manifest-parts.ts';
 import { loadManifestPart } from './data/manifest-source.ts';
 import { STATIC_SPLASH_ID } from './shell/Splash.tsx';
+import { PLUGINS } from '../plugins/index.ts';
 
 async function start(root: HTMLElement): Promise<void> {
   // A signed-in visitor's screens (lists, details) read the data part: fetch it alongside the
@@ -24,7 +25,7 @@ async function start(root: HTMLElement): Promise<void> {
   const { App, ready } = createApp({
     manifest: joinManifest(core),
     loadManifestData: () => loadManifestPart<ManifestData>(manifestUrls.data),
-    plugins: [],
+    plugins: PLUGINS,
   });
   await ready;
   createRoot(root).render(

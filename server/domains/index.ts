@@ -12,6 +12,11 @@ import { authDomain } from './auth/plugin.ts';
 import { dashboardDomain } from './dashboard/plugin.ts';
 import { permissionsDomain } from './permissions/plugin.ts';
 import { systemDomain } from './system/plugin.ts';
+import { admissionDomain } from './admission/plugin.ts';
+import { registrationDomain } from './registration/plugin.ts';
+import { academicDomain } from './academic/plugin.ts';
+import { financeDomain } from './finance/plugin.ts';
+import { exportsDomain } from './exports/plugin.ts';
 
 export interface DomainOptions {
   db: Kysely<any>;
@@ -34,4 +39,14 @@ export const domains: Domain[] = [
   { name: 'system', plugin: systemDomain, prefix: '' },
   // GET /students/dashboard (the user's own figures) and the administrator's /dashboard/* calls.
   { name: 'dashboard', plugin: dashboardDomain },
+  // The admission site's calls (/api/admission/..., /api/website/...).
+  { name: 'admission', plugin: admissionDomain, prefix: '/api' },
+  // /registrations/students/..., /registrations/advisor-students, appointments.
+  { name: 'registration', plugin: registrationDomain },
+  // /students/academic/..., /myCourses data, exam schedules, /photo/{id}.
+  { name: 'academic', plugin: academicDomain },
+  // /payments/..., /transactions/..., /credit-transactions/..., the sandbox provider.
+  { name: 'finance', plugin: financeDomain },
+  // POST /registrations/export, POST /students/export, ...
+  { name: 'exports', plugin: exportsDomain },
 ];

@@ -5,8 +5,13 @@
  * are kept word for word.
  */
 import type { LocalText } from '../../generator/manifest-types.ts';
+import { ACADEMIC_MESSAGES } from '../domains/academic/messages.ts';
+import { ADMISSION_MESSAGES } from '../domains/admission/messages.ts';
+import { EXPORTS_MESSAGES } from '../domains/exports/messages.ts';
+import { FINANCE_MESSAGES } from '../domains/finance/messages.ts';
+import { REGISTRATION_MESSAGES } from '../domains/registration/messages.ts';
 
-export const MESSAGES = {
+const CORE_MESSAGES = {
   // validation (422, per field)
   required: { en: 'Please fill this field', ar: 'من فضلك املأ هذا الحقل' },
   type_string: { en: 'Must be text', ar: 'يجب أن تكون القيمة نصًا' },
@@ -61,6 +66,16 @@ export const MESSAGES = {
   server_error: { en: 'Something wrong, try one more time', ar: 'حدث خطأ ما، حاول مرة أخرى' },
   unavailable: { en: 'The server is starting, try again in a moment', ar: 'الخادم قيد التشغيل، حاول بعد لحظات' },
 } satisfies Record<string, LocalText>;
+
+/** The core's messages and each domain's (a domain keeps its own in domains/<name>/messages.ts). */
+export const MESSAGES = {
+  ...CORE_MESSAGES,
+  ...ADMISSION_MESSAGES,
+  ...REGISTRATION_MESSAGES,
+  ...ACADEMIC_MESSAGES,
+  ...FINANCE_MESSAGES,
+  ...EXPORTS_MESSAGES,
+};
 
 export type MessageKey = keyof typeof MESSAGES;
 export type MessageParams = Record<string, string | number>;

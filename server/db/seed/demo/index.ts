@@ -11,6 +11,9 @@ import { seedPeople } from './people.ts';
 import { seedSettings } from './settings.ts';
 import { seedTerms } from './terms.ts';
 import { seedUniversity } from './university.ts';
+import { ADMISSION_ENTITIES, seedAdmissionDemo } from './admission.ts';
+import { FINANCE_ENTITIES, seedFinanceDemo } from './finance.ts';
+import { REGISTRATION_ENTITIES, seedRegistrationDemo } from './registration.ts';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, STUDENT_COUNT } from './people.ts';
 
@@ -21,6 +24,7 @@ export const DEMO_SEED = 20_260_101;
 export const DEMO_ENTITIES = [
   'faculties', 'departments', 'bylaws', 'programs', 'buildings', 'rooms', 'terms', 'users', 'user_roles',
   'instructors', 'students', 'courses', 'course_prerequisites', 'offerings', 'sections', 'slots', 'registrations', 'settings',
+  ...REGISTRATION_ENTITIES, ...ADMISSION_ENTITIES, ...FINANCE_ENTITIES,
 ];
 
 export interface DemoOptions {
@@ -40,4 +44,8 @@ export async function loadDemo(w: SeedWriter, manifest: Manifest, passwordHash: 
   const demoStudent = people.students.find((s) => s.id === people.demoStudentId);
   if (demoStudent) await registerStudent(w, courses, terms, demoStudent);
   await seedSettings(w);
+  const ctx = { manifest, rnd, today: options.today ?? new Date(), university, terms, people, courses };
+  await seedRegistrationDemo(w, ctx);
+  await seedAdmissionDemo(w, ctx);
+  await seedFinanceDemo(w, ctx);
 }

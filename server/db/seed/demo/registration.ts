@@ -1,0 +1,8 @@
+/** The demo university's registration data (demo only; see ./index.ts for the context it gets). */
+import type { SeedWriter } from '../writer.ts';
+import type { DemoContext } from './context.ts';
+
+/** Entities this module writes, in insert order (added to DEMO_ENTITIES). */
+export const REGISTRATION_ENTITIES: string[] = [];
+
+export async function seedRegistrationDemo(_w: SeedWriter, _ctx: DemoContext): Promise<void> {}

@@ -1,0 +1,4 @@
+/** What the academic domain says, in English and Arabic (merged into server/http/messages.ts). */
+import type { LocalText } from '../../../generator/manifest-types.ts';
+
+export const ACADEMIC_MESSAGES = {} as const satisfies Record<string, LocalText>;
