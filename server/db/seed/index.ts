@@ -19,6 +19,7 @@ import { USER_TABLES, USER_TYPE } from '../../auth/user.ts';
 import { hashPassword } from '../../domains/auth/passwords.ts';
 import { findEntity, type Db } from '../../domains/auth/tables.ts';
 import { seedCountries } from './countries.ts';
+import { seedAdmissionReference } from './admission-reference.ts';
 import { DEMO_PASSWORD, loadDemo } from './demo/index.ts';
 import { SeedWriter } from './writer.ts';
 
@@ -69,6 +70,7 @@ export async function seed(db: Db, manifest: Manifest, options: SeedOptions): Pr
     const countries = findEntity(manifest, 'countries');
     const noCountries = !!countries && !(await trx.selectFrom(countries.table).select('id').limit(1).executeTakeFirst());
     await seedCountries(writer, noCountries);
+    await seedAdmissionReference(writer);
     if (demo) {
       await loadDemo(writer, manifest, hash, { today: options.today, adminRoles: adminRoles(manifest) });
       await writer.finish();
