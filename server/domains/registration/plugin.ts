@@ -1,7 +1,23 @@
 /**
- * The registration domain: course registration, advising, appointments and seats (issue 6).
+ * The registration domain: course registration, advising, appointments, plans and seats
+ * (issue 6). The calls are listed in ./README.md; the rules in rules.ts, the state machine in
+ * lifecycle.ts, the atomic seat writes in seats.ts, the shared write path in service.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { DomainOptions } from '../index.ts';
+import { advisorRoutes } from './advisor-routes.ts';
+import { ensureFunctions } from './context.ts';
+import { TAKE_SEAT_DDL } from './seats.ts';
+import { planRoutes } from './plan-routes.ts';
+import { createDomain } from './service.ts';
+import { staffRoutes } from './staff-routes.ts';
+import { studentRoutes } from './student-routes.ts';
 
-export const registrationDomain: FastifyPluginAsync<DomainOptions> = async () => {};
+export const registrationDomain: FastifyPluginAsync<DomainOptions> = async (app, { db, manifest }) => {
+  await ensureFunctions(db, TAKE_SEAT_DDL);
+  const domain = createDomain(db, manifest);
+  studentRoutes(app, domain);
+  advisorRoutes(app, domain);
+  planRoutes(app, domain);
+  staffRoutes(app, domain);
+};

@@ -170,6 +170,9 @@ export async function registerStudent(
       id: w.id('registrations'), student_id: student.id, offering_id: section.offeringId, section_id: section.id, term_id: terms.current.id,
       // registration_code 2 registered; registration_status Registered (262144) + Fresh (16); request flag Registered (2).
       status_code: 2, flags: 262144 + 16, request_flag: 2, max_mark: 100,
+      // The registration domain's keys: one row per student and offering, one held seat per course.
+      course_id: course.id, credit_hours: course.creditHours,
+      row_key: `${student.id}:${section.offeringId}`, hold_key: `${student.id}:${course.id}:${terms.current.id}`,
     });
     seats.push([section.id, 1]);
   }

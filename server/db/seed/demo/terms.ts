@@ -78,6 +78,15 @@ export async function seedTerms(w: SeedWriter, today: Date): Promise<DemoTerms> 
       add_drop_start: isoDate(t.start), add_drop_end: isoDate(addDays(t.start, 14)),
       withdraw_start: isoDate(addDays(t.start, 15)), withdraw_end: isoDate(addDays(t.end, -21)),
     };
+    // The demo opens the current term's registration on the day it is loaded (then add/drop,
+    // then withdrawal), so a visitor can try registration whatever the date.
+    if (isCurrent) {
+      Object.assign(row, {
+        registration_start: isoDate(addDays(today, -7)), registration_end: isoDate(addDays(today, 7)),
+        add_drop_start: isoDate(addDays(today, 8)), add_drop_end: isoDate(addDays(today, 21)),
+        withdraw_start: isoDate(addDays(today, 22)), withdraw_end: isoDate(addDays(today, 90)),
+      });
+    }
     return row;
   });
   await w.insert('terms', rows);

@@ -1,0 +1,216 @@
+/**
+ * Everything the registration rules need about one student, a term and (optionally) one
+ * offering, read in ONE statement: the student with their bylaw's warning limits, the term's
+ * windows, the student's rows of the term with their sections' slots, rows of the course in
+ * earlier terms, the term's appointments, bans, credit-hour limits, and the offering with its
+ * course, plan level, prerequisites (passed or not) and sections with slots.
+ *
+ * Without a term, the offering's term is used.
+ *
+ * Writes call lockStudent() first, in the same transaction: every registration write of a
+ * student takes that row lock, so a double click or two tabs are served one after the other
+ * and each sees the other's committed rows (the context statement starts after the lock).
+ */
+import { sql, type Kysely } from 'kysely';
+
+export interface SlotInfo { id?: number; day: number; start_time: string; end_time: string; kind_id?: number; room?: { id: number; code: string } | null }
+export interface SectionInfo {
+  id: number; code: string; kind_id: number; capacity: number; seats_taken: number;
+  instructor: { id: number; name: string; name_local: string | null } | null; slots: SlotInfo[];
+}
+export interface HeldRow {
+  id: number; offering_id: number; section_id: number | null; course_id: number; course_code: string;
+  course_name: string; course_name_local: string | null; credit_hours: number; status_code: number; flags: number; slots: SlotInfo[];
+}
+export interface TermInfo {
+  id: number; code: string; name: string; name_local: string | null; start_date: string; end_date: string;
+  registration_start: string | null; registration_end: string | null; add_drop_start: string | null; add_drop_end: string | null;
+  withdraw_start: string | null; withdraw_end: string | null; max_credit_hours: number | null; advising_required: boolean | null;
+}
+export interface Appointment {
+  id: number; name: string; name_local: string | null; faculty_id: number | null; program_id: number | null; level: number | null;
+  min_earned_hours: number | null; max_earned_hours: number | null; opens_at: string; closes_at: string | null;
+}
+export interface Ban { id: number; kind_id: number; term_id: number | null; course_id: number | null; until: string | null }
+export interface CreditLimit { bylaw_id: number | null; min_gpa: number; max_gpa: number; max_hours: number }
+export interface OfferingInfo {
+  id: number; term_id: number; published_id: number | null; program_id: number | null;
+  course: { id: number; code: string; name: string; name_local: string | null; credit_hours: number; level: number | null; required_passed_hours: number | null; active: boolean | null; faculty_id: number };
+  plan_level: number | null; plan_required: boolean | null; program_has_plan: boolean;
+  prerequisites: Array<{ id: number; code: string; name: string; name_local: string | null; passed: boolean }>;
+  passed_before: boolean; taken_before: boolean;
+  sections: SectionInfo[];
+}
+export interface StudentContext {
+  student: {
+    id: number; user_id: number | null; level: number | null; earned_hours: number | null; gpa: number | null; status_id: number;
+    program_id: number | null; faculty_id: number; bylaw_id: number | null; consecutive_warnings: number; total_warnings: number;
+    max_consecutive_warnings: number | null; max_total_warnings: number | null;
+  };
+  term: TermInfo | null;
+  /** The student's rows of the term, every state. */
+  rows: HeldRow[];
+  appointments: Appointment[];
+  bans: Ban[];
+  limits: CreditLimit[];
+  offering: OfferingInfo | null;
+  /** The student's registration version in the term (registration_terms), null before their first seat. */
+  version: number | null;
+  /** The stored answer of this Idempotency-Key, when the call was already served. */
+  replay: { status: number; body: unknown } | null;
+}
+
+/** A section's weekly slots as a JSON array (`ref`: the section id expression). */
+const slotsOf = (ref: string) => `coalesce((
+  select json_agg(json_build_object('id', sl.id, 'day', sl.day, 'start_time', sl.start_time, 'end_time', sl.end_time, 'kind_id', sl.kind_id,
+    'room', case when rm.id is null then null else json_build_object('id', rm.id, 'code', rm.code) end) order by sl.day, sl.start_time)
+  from slots sl left join rooms rm on rm.id = sl.room_id where sl.section_id = ${ref}), '[]'::json)`;
+
+/** One offering as OfferingInfo, over aliases o (offerings), c (courses), s (students), tt.tid (the term). */
+const OFFERING_JSON = `json_build_object(
+  'id', o.id, 'term_id', o.term_id, 'published_id', o.published_id, 'program_id', o.program_id,
+  'course', json_build_object('id', c.id, 'code', c.code, 'name', c.name, 'name_local', c.name_local, 'credit_hours', c.credit_hours,
+    'level', c.level, 'required_passed_hours', c.required_passed_hours, 'active', c.active, 'faculty_id', c.faculty_id),
+  'plan_level', (select min(p.level) from study_plan_courses p where p.program_id = s.program_id and p.course_id = c.id),
+  'plan_required', (select bool_or(p.required) from study_plan_courses p where p.program_id = s.program_id and p.course_id = c.id),
+  'program_has_plan', exists(select 1 from study_plan_courses p where p.program_id = s.program_id),
+  'prerequisites', coalesce((select json_agg(json_build_object('id', pc.id, 'code', pc.code, 'name', pc.name, 'name_local', pc.name_local,
+      'passed', exists(select 1 from registrations r2 join offerings o2 on o2.id = r2.offering_id
+        where r2.student_id = s.id and o2.course_id = pc.id and r2.deleted_at is null and r2.term_id <> tt.tid
+          and r2.status_code = 2 and r2.grade >= coalesce(r2.max_mark, 100) * 0.5)) order by pc.code)
+    from course_prerequisites cp join courses pc on pc.id = cp.prerequisite_id where cp.course_id = c.id), '[]'::json),
+  'passed_before', exists(select 1 from registrations r3 join offerings o3 on o3.id = r3.offering_id
+      where r3.student_id = s.id and o3.course_id = c.id and r3.deleted_at is null and r3.term_id <> tt.tid
+        and r3.status_code = 2 and r3.grade >= coalesce(r3.max_mark, 100) * 0.5),
+  'taken_before', exists(select 1 from registrations r4 join offerings o4 on o4.id = r4.offering_id
+      where r4.student_id = s.id and o4.course_id = c.id and r4.deleted_at is null and r4.term_id <> tt.tid
+        and r4.status_code in (2, 5, 8, 10, 11)),
+  'sections', coalesce((select json_agg(json_build_object('id', se.id, 'code', se.code, 'kind_id', se.kind_id, 'capacity', se.capacity,
+      'seats_taken', coalesce(se.seats_taken, 0),
+      'instructor', case when i.id is null then null else json_build_object('id', i.id, 'name', i.name, 'name_local', i.name_local) end,
+      'slots', ${slotsOf('se.id')}) order by se.code)
+    from sections se left join instructors i on i.id = se.instructor_id where se.offering_id = o.id and se.deleted_at is null), '[]'::json))`;
+
+/** The context as one JSON value, over the function's parameters p_student, p_term, p_offering, p_key. */
+const CONTEXT_JSON = `json_build_object(
+  'student', json_build_object('id', s.id, 'user_id', s.user_id, 'level', s.level, 'earned_hours', s.earned_hours, 'gpa', s.gpa,
+    'status_id', s.status_id, 'program_id', s.program_id, 'faculty_id', s.faculty_id, 'bylaw_id', s.bylaw_id,
+    'consecutive_warnings', coalesce(s.consecutive_warnings, 0), 'total_warnings', coalesce(s.total_warnings, 0),
+    'max_consecutive_warnings', b.max_consecutive_warnings, 'max_total_warnings', b.max_total_warnings),
+  'term', (select row_to_json(t) from (select id, code, name, name_local, start_date, end_date, registration_start, registration_end,
+     add_drop_start, add_drop_end, withdraw_start, withdraw_end, max_credit_hours, advising_required
+     from terms where id = tt.tid and deleted_at is null) t),
+  'rows', coalesce((select json_agg(json_build_object('id', r.id, 'offering_id', r.offering_id, 'section_id', r.section_id,
+     'course_id', c.id, 'course_code', c.code, 'course_name', c.name, 'course_name_local', c.name_local,
+     'credit_hours', coalesce(r.credit_hours, c.credit_hours, 0), 'status_code', r.status_code, 'flags', r.flags,
+     'slots', ${slotsOf('r.section_id')}) order by r.id)
+     from registrations r join offerings o on o.id = r.offering_id join courses c on c.id = o.course_id
+     where r.student_id = s.id and r.term_id = tt.tid and r.deleted_at is null), '[]'::json),
+  'appointments', coalesce((select json_agg(a order by a.opens_at) from (select id, name, name_local, faculty_id, program_id, level,
+     min_earned_hours, max_earned_hours, opens_at, closes_at from registration_appointments
+     where term_id = tt.tid and deleted_at is null) a), '[]'::json),
+  'bans', coalesce((select json_agg(x) from (select id, kind_id, term_id, course_id, until from registration_bans
+     where student_id = s.id and deleted_at is null) x), '[]'::json),
+  'limits', coalesce((select json_agg(x order by x.bylaw_id nulls last, x.min_gpa) from (select bylaw_id, min_gpa, max_gpa, max_hours
+     from credit_hour_limits where deleted_at is null and (bylaw_id is null or bylaw_id = s.bylaw_id)) x), '[]'::json),
+  'offering', case when p_offering is null then null else (select ${OFFERING_JSON}
+     from offerings o join courses c on c.id = o.course_id where o.id = p_offering and o.deleted_at is null and c.deleted_at is null) end,
+  'version', (select g.version from registration_terms g where g.row_key = s.id::text || ':' || tt.tid::text),
+  'replay', case when p_key is null then null else (select json_build_object('status', k.status, 'body', k.body)
+     from registration_idempotency k where k.key = p_key) end)`;
+
+export const CONTEXT_FUNCTION = 'registration_context';
+
+/**
+ * The context loader as a PL/pgSQL function: its statements are planned once per connection
+ * and the plans kept (the one big statement costs several times more to plan than to run),
+ * and the student's row lock and the read are one round trip. The read is a statement of its
+ * own after the lock, so it sees every registration committed before the lock was granted.
+ * Created (or replaced) when the domain starts; it reads the tables of the connection's schema.
+ */
+const CONTEXT_FUNCTION_DDL = `create or replace function ${CONTEXT_FUNCTION}(p_student int8, p_term int8, p_offering int8, p_key text, p_lock boolean)
+returns json language plpgsql volatile as $fn$
+declare result json;
+begin
+  if p_lock then perform 1 from students where id = p_student for update; end if;
+  select ${CONTEXT_JSON} into result
+  from students s left join bylaws b on b.id = s.bylaw_id
+    cross join (select coalesce(p_term, (select o.term_id from offerings o where o.id = p_offering)) as tid) tt
+  where s.id = p_student and s.deleted_at is null;
+  return result;
+end $fn$`;
+
+export async function ensureFunctions(db: Kysely<any>, ...more: string[]): Promise<void> {
+  // Two processes starting together may race on the replace; the second one finds it made.
+  for (let attempt = 0; ; attempt++) {
+    try { for (const ddl of [CONTEXT_FUNCTION_DDL, ...more]) await sql.raw(ddl).execute(db); return; } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((r) => setTimeout(r, 50 * (attempt + 1)));
+    }
+  }
+}
+
+/**
+ * Loads the context (see the file comment); with `lock`, first takes the student's row lock for
+ * the rest of the caller's transaction (writes pass their transaction as `db`).
+ */
+export async function loadContext(
+  db: Kysely<any>, studentId: number, termId: number | null, offeringId: number | null, idempotencyKey: string | null = null, lock = false,
+): Promise<StudentContext | null> {
+  const { rows } = await sql<{ ctx: StudentContext | null }>`select ${sql.raw(CONTEXT_FUNCTION)}(${studentId}, ${termId}, ${offeringId}, ${idempotencyKey}, ${lock}) as ctx`.execute(db);
+  const ctx = rows[0]?.ctx ?? null;
+  return typeof ctx === 'string' ? JSON.parse(ctx) : ctx;
+}
+
+/** Locks the student's row for the rest of the transaction (see the file comment). */
+export async function lockStudent(trx: Kysely<any>, studentId: number): Promise<void> {
+  await sql`select id from students where id = ${studentId} for update`.execute(trx);
+}
+
+/**
+ * The offerings of the term the student may see: published, of their program or of none, and
+ * in their program's study plan up to one level above theirs (without a plan: their faculty's
+ * courses up to one level above), so the next level's courses show with the reason they cannot
+ * be taken yet. One statement.
+ */
+export async function loadOfferings(db: Kysely<any>, studentId: number, termId: number): Promise<OfferingInfo[]> {
+  const { rows } = await sql<{ list: OfferingInfo[] | null }>`
+    select (select json_agg(${sql.raw(OFFERING_JSON)} order by c.code)
+      from offerings o join courses c on c.id = o.course_id
+      where o.term_id = tt.tid and o.deleted_at is null and c.deleted_at is null and coalesce(o.published_id, 1) = 1
+        and coalesce(c.active, true) and (o.program_id is null or o.program_id = s.program_id)
+        and (case when exists(select 1 from study_plan_courses p where p.program_id = s.program_id)
+          then exists(select 1 from study_plan_courses p where p.program_id = s.program_id and p.course_id = c.id and p.level <= coalesce(s.level, 0) + 1)
+          else c.faculty_id = s.faculty_id and coalesce(c.level, 0) <= coalesce(s.level, 0) + 1 end)) as list
+    from students s cross join (select cast(${termId} as int8) as tid) tt
+    where s.id = ${studentId}`.execute(db);
+  return rows[0]?.list ?? [];
+}
+
+export interface RegistrationView {
+  id: number; student_id: number; offering_id: number; section_id: number | null; section_code: string | null; term_id: number;
+  status_code: number; flags: number; request_flag: number; note: string | null; decided_at: string | null; created_at: string;
+  course: { id: number; code: string; name: string; name_local: string | null; credit_hours: number };
+  slots: SlotInfo[];
+}
+
+/** Registrations in the shape the calls answer, by student(s) and term, or by ids. */
+export async function loadRegistrations(
+  db: Kysely<any>, where: { studentIds?: number[]; termId?: number | null; ids?: number[]; codes?: readonly number[] },
+): Promise<RegistrationView[]> {
+  const conditions = [sql`r.deleted_at is null`];
+  if (where.studentIds) conditions.push(where.studentIds.length ? sql`r.student_id in (${sql.join(where.studentIds)})` : sql`false`);
+  if (where.ids) conditions.push(where.ids.length ? sql`r.id in (${sql.join(where.ids)})` : sql`false`);
+  if (where.termId) conditions.push(sql`r.term_id = ${where.termId}`);
+  if (where.codes) conditions.push(sql`r.status_code in (${sql.join([...where.codes])})`);
+  const { rows } = await sql<RegistrationView>`
+    select r.id, r.student_id, r.offering_id, r.section_id, se.code as section_code, r.term_id, r.status_code, r.flags, r.request_flag,
+      r.note, r.decided_at, r.created_at,
+      json_build_object('id', c.id, 'code', c.code, 'name', c.name, 'name_local', c.name_local, 'credit_hours', coalesce(r.credit_hours, c.credit_hours)) as course,
+      ${sql.raw(slotsOf('r.section_id'))} as slots
+    from registrations r join offerings o on o.id = r.offering_id join courses c on c.id = o.course_id
+      left join sections se on se.id = r.section_id
+    where ${sql.join(conditions, sql` and `)}
+    order by r.student_id, c.code`.execute(db);
+  return rows.map((r) => ({ ...r, id: Number(r.id), student_id: Number(r.student_id), offering_id: Number(r.offering_id), flags: Number(r.flags) }));
+}
