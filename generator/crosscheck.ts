@@ -22,7 +22,7 @@ const IMPLICIT_FIELDS = ['id', 'created_at', 'updated_at', 'deleted_at'];
 /** Keys whose value is a label ({en, ar} or a locale key). */
 const LABEL_KEYS = new Set(['label', 'title', 'message', 'confirm']);
 /** Keys whose value is a map keyed by names the analyst chose. */
-const NAME_MAPS = new Set(['fields', 'tabs', 'rules', 'filters', 'sets', 'params']);
+const NAME_MAPS = new Set(['fields', 'tabs', 'rules', 'filters', 'gates', 'sets', 'params']);
 
 export function crosscheck(defs: Def[], index: DefinitionIndex, locales: Locales): GenError[] {
   const errors: GenError[] = [];

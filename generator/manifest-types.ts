@@ -161,6 +161,15 @@ export interface KeystrokeFilter {
   description?: string;
 }
 
+/** A gate (kind: rules, `gates:`): while `check` holds for the user, `actions` answer 403 with `redirect_to`. */
+export interface Gate {
+  name: string;
+  check: 'overdue_installments' | 'mandatory_questionnaire';
+  redirect_to: 'payments' | 'dashboard';
+  actions: string[];
+  description?: string;
+}
+
 export type UploadRule = GeneratedUploadRule;
 
 export interface FormField {
@@ -213,6 +222,25 @@ export interface ScreenColumn {
   label: Label;
   badge?: string;
   format?: string;
+  /** Grid column options on a `plugin: grid#Grid` screen (engine/plugins/grid/model/types.ts). */
+  grid?: ScreenGridColumn;
+}
+
+/** A screen column's `grid:` options, as written (see schemas/screen.schema.json). */
+export interface ScreenGridColumn {
+  type?: 'string' | 'number' | 'date' | 'datetime' | 'datetimesec' | 'datetick' | 'datetimetick' | 'datetimesectick' | 'check10' | 'checkYN' | 'checkTF' | 'map' | 'select';
+  width?: number;
+  invisible?: boolean;
+  readonly?: boolean;
+  keyField?: boolean;
+  sticky?: boolean;
+  summary?: 'sum' | 'avg' | 'max' | 'min' | 'count';
+  mandatory?: boolean;
+  message?: LocalText;
+  lengthLimit?: number;
+  allowKeys?: string;
+  options?: Record<string, string | LocalText>;
+  words?: true | 'en' | 'ar';
 }
 
 export interface ScreenFilter {
@@ -290,6 +318,8 @@ export interface Manifest {
   roles: Record<string, Role>;
   rules: Record<string, Rule>;
   filters: Record<string, KeystrokeFilter>;
+  /** Gated server actions (kind: rules, `gates:`); absent in hand-built manifests. */
+  gates?: Record<string, Gate>;
   forms: Record<string, Form>;
   wizards: Record<string, Wizard>;
   screens: Record<string, Screen>;

@@ -18,7 +18,7 @@ export type Unversioned = Omit<Manifest, 'version'>;
 
 export function sanitize(defs: RawDefinition[], locales: Locales): Unversioned {
   const m: Unversioned = {
-    entities: {}, statusTables: {}, permissions: {}, roles: {}, rules: {}, filters: {}, forms: {}, wizards: {}, screens: {}, navigation: {},
+    entities: {}, statusTables: {}, permissions: {}, roles: {}, rules: {}, filters: {}, gates: {}, forms: {}, wizards: {}, screens: {}, navigation: {},
   };
   const label = (l: Parameters<typeof resolveLabel>[0], fallback = '') => resolveLabel(l, locales, fallback);
   // Entities first: forms and screens borrow their fields' labels and types.
@@ -37,6 +37,7 @@ export function sanitize(defs: RawDefinition[], locales: Locales): Unversioned {
       case 'rules':
         for (const [name, r] of Object.entries(d.rules ?? {})) m.rules[name] = { name, ...r, message: label(r.message) };
         for (const [name, f] of Object.entries(d.filters ?? {})) m.filters[name] = { name, ...f };
+        for (const [name, g] of Object.entries(d.gates ?? {})) (m.gates ??= {})[name] = { name, ...g };
         break;
       case 'form':
         m.forms[d.name] = form(d, m.entities, label);

@@ -20,6 +20,10 @@ export interface ServerConfig {
   bodyLimit: number;
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For (for access logs). */
   trustProxy: boolean;
+  /** Shared secret of the payment provider's HMAC-signed callbacks (PAYMENT_CALLBACK_SECRET). */
+  paymentSecret?: string;
+  /** The built-in sandbox payment provider in production too (PAYMENT_SANDBOX=true); always on otherwise. */
+  paymentSandbox?: boolean;
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -37,6 +41,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     nodeEnv: parseNodeEnv(env.NODE_ENV),
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    paymentSecret: env.PAYMENT_CALLBACK_SECRET || undefined,
+    paymentSandbox: env.PAYMENT_SANDBOX === 'true' || env.PAYMENT_SANDBOX === '1',
   };
 }
 

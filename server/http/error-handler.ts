@@ -35,8 +35,8 @@ export function registerErrorHandler(app: FastifyInstance, bodyLimit: number): v
   app.setErrorHandler((error: FastifyError, request, reply) => handleError(error, request, reply, bodyLimit));
 }
 
-export function sendError(reply: FastifyReply, status: number, language: Language, key: MessageKey, params?: MessageParams) {
-  return reply.status(status).send({ error: translate({ key, params }, language) });
+export function sendError(reply: FastifyReply, status: number, language: Language, key: MessageKey, params?: MessageParams, extra?: Record<string, unknown>) {
+  return reply.status(status).send({ ...extra, error: translate({ key, params }, language) });
 }
 
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply, bodyLimit: number) {
@@ -47,7 +47,7 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     for (const [field, messages] of Object.entries(error.fields)) errors[field] = [...new Set(messages.map((m) => translate(m, language)))];
     return reply.status(422).send({ errors, message: translate({ key: 'validation_failed' }, language) });
   }
-  if (error instanceof HttpError) return sendError(reply, error.statusCode, language, error.messageKey, error.params);
+  if (error instanceof HttpError) return sendError(reply, error.statusCode, language, error.messageKey, error.params, error.extra);
 
   const fastifyKey = error.code ? FASTIFY_CODES[error.code] : undefined;
   if (fastifyKey) {

@@ -10,6 +10,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly messageKey: MessageKey,
     readonly params?: MessageParams,
+    /** Extra keys of the answer body besides `error` (the payment gate's `redirect_to`). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(messageKey);
     this.name = 'HttpError';

@@ -1,0 +1,69 @@
+/**
+ * The gates (portal-core section 8). Which actions are gated is declared in YAML (kind: rules,
+ * `gates:`, screens/finance/gates.rules.yaml); the checks live here. A closed gate answers
+ * HTTP 403 `{redirect_to, error}`: engine/core's API client shows the message and navigates.
+ *
+ *   overdue_installments     a student's unpaid installment whose due date has passed -> payments
+ *   mandatory_questionnaire  a mandatory questionnaire the user has not submitted      -> dashboard
+ *     (reads entities `questionnaires` {mandatory} and `questionnaire_submissions`
+ *     {questionnaire_id, user_id} when the manifest declares them; without them nothing is due)
+ */
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { Gate, Manifest } from '../../../generator/manifest-types.ts';
+import type { RequestUser } from '../../auth/user.ts';
+import { HttpError } from '../../http/errors.ts';
+import { PAYMENT_STATUS, type Db } from './codes.ts';
+
+const GATE_MESSAGE = { payments: 'pay_due_invoices', dashboard: 'fill_survey_first' } as const;
+
+/** The gates of the manifest that list `action`. */
+export function gatesFor(manifest: Manifest, action: string): Gate[] {
+  return Object.values(manifest.gates ?? {}).filter((g) => g.actions.includes(action));
+}
+
+/** True when the student has an unpaid installment past its due date. */
+export async function hasOverdueInstallments(db: Db, studentId: number): Promise<boolean> {
+  const row = await db.selectFrom('installments').select('id')
+    .where('student_id', '=', studentId)
+    .where('status_id', '<>', PAYMENT_STATUS.paid)
+    .where(sql<boolean>`paid_amount < amount`)
+    .where('due_date', '<', sql<string>`current_date`)
+    .limit(1).executeTakeFirst();
+  return !!row;
+}
+
+/** True when a mandatory questionnaire exists that the user has not submitted. */
+export async function hasMandatoryQuestionnaire(db: Db, manifest: Manifest, userId: number): Promise<boolean> {
+  const q = manifest.entities.questionnaires;
+  const s = manifest.entities.questionnaire_submissions;
+  if (!q?.fields.mandatory || !s?.fields.questionnaire_id || !s.fields.user_id) return false;
+  let query = db.selectFrom(`${q.table} as q`).select('q.id').where('q.mandatory', '=', true)
+    .where(({ not, exists, selectFrom }) => not(exists(
+      selectFrom(`${s.table} as s`).select('s.id').whereRef('s.questionnaire_id', '=', 'q.id').where('s.user_id', '=', userId),
+    )));
+  if (q.softDelete) query = query.where('q.deleted_at', 'is', null);
+  return !!(await query.limit(1).executeTakeFirst());
+}
+
+async function closed(db: Db, manifest: Manifest, user: RequestUser, gate: Gate): Promise<boolean> {
+  if (gate.check === 'overdue_installments') return user.student_id != null && hasOverdueInstallments(db, user.student_id);
+  return user.id != null && hasMandatoryQuestionnaire(db, manifest, user.id);
+}
+
+/** The first closed gate of `action` for `user`, or undefined. */
+export async function closedGate(db: Db, manifest: Manifest, user: RequestUser, action: string): Promise<Gate | undefined> {
+  for (const gate of gatesFor(manifest, action)) if (await closed(db, manifest, user, gate)) return gate;
+  return undefined;
+}
+
+/** Throws the gate's answer (403 {redirect_to, error}) when a gate of `action` is closed for `user`. */
+export async function assertNotGated(db: Db, manifest: Manifest, user: RequestUser, action: string): Promise<void> {
+  const gate = await closedGate(db, manifest, user, action);
+  if (gate) throw new HttpError(403, GATE_MESSAGE[gate.redirect_to], undefined, { redirect_to: gate.redirect_to });
+}
+
+/** The same as a Fastify preHandler: `{preHandler: gatePreHandler(db, manifest, 'registration.request')}`. */
+export function gatePreHandler(db: Db, manifest: Manifest, action: string) {
+  return async (request: FastifyRequest) => assertNotGated(db, manifest, request.user, action);
+}
