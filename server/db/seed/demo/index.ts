@@ -14,6 +14,7 @@ import { seedUniversity } from './university.ts';
 import { ADMISSION_ENTITIES, seedAdmissionDemo } from './admission.ts';
 import { FINANCE_ENTITIES, seedFinanceDemo } from './finance.ts';
 import { REGISTRATION_ENTITIES, seedRegistrationDemo } from './registration.ts';
+import { ACADEMIC_ENTITIES, seedAcademicDemo } from './academic.ts';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, STUDENT_COUNT } from './people.ts';
 
@@ -24,7 +25,7 @@ export const DEMO_SEED = 20_260_101;
 export const DEMO_ENTITIES = [
   'faculties', 'departments', 'bylaws', 'programs', 'buildings', 'rooms', 'terms', 'users', 'user_roles',
   'instructors', 'students', 'courses', 'course_prerequisites', 'offerings', 'sections', 'slots', 'registrations', 'settings',
-  ...REGISTRATION_ENTITIES, ...ADMISSION_ENTITIES, ...FINANCE_ENTITIES,
+  ...REGISTRATION_ENTITIES, ...ACADEMIC_ENTITIES, ...ADMISSION_ENTITIES, ...FINANCE_ENTITIES,
 ];
 
 export interface DemoOptions {
@@ -46,6 +47,7 @@ export async function loadDemo(w: SeedWriter, manifest: Manifest, passwordHash: 
   await seedSettings(w);
   const ctx = { manifest, rnd, today: options.today ?? new Date(), university, terms, people, courses };
   await seedRegistrationDemo(w, ctx);
+  await seedAcademicDemo(w, ctx); // after registration: completes its study plans (semester, faculty requirements)
   await seedAdmissionDemo(w, ctx);
   await seedFinanceDemo(w, ctx);
 }

@@ -1,0 +1,93 @@
+/** /myCourses/{course_id}: one course the student holds this term, its weekly times and exams (GET /students/courses/{id}). */
+import { Button, Card, CardContent, Grid, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useNavigate } from 'react-router-dom';
+import { useLabel, useLanguage } from '../../i18n/hooks.ts';
+import type { RendererProps } from '../../registry/registry.ts';
+import { Badge, FlagBadges, LoadState, useDayName } from './shared.tsx';
+import { localName, useText } from './texts.ts';
+import { useRetryingGet } from './useRetryingGet.ts';
+
+interface CourseDetail {
+  code: string; name: string; name_local?: string | null; credit_hours: number; section: string; instructor: string; term: string;
+  status_code: number; flags: number | null; description: string; letter: string | null;
+  slots: Array<{ day: number; start_time: string; end_time: string; kind_id: number; room: string | null }>;
+  exams: Array<{ id: number; kind_id: number; exam_date: string; start_time: string; end_time: string; room: string | null }>;
+}
+
+export function MyCoursePage({ screen, params }: RendererProps) {
+  const label = useLabel();
+  const language = useLanguage();
+  const t = useText();
+  const dayName = useDayName();
+  const navigate = useNavigate();
+  const id = params.course_id ?? params.id;
+  const r = useRetryingGet<{ data?: CourseDetail }>(id ? `/students/courses/${encodeURIComponent(id)}` : undefined);
+  const c = r.data?.data;
+  const field = (name: string, value: React.ReactNode) => (
+    <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+      <Typography variant="caption" color="text.secondary" component="div">{name}</Typography>
+      <Typography component="div">{value}</Typography>
+    </Grid>
+  );
+  return (
+    <Stack spacing={2} data-testid="my-course">
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography variant="h5" component="h1">{c ? <><bdi dir="ltr">{c.code}</bdi> · {localName(c, language)}</> : label(screen.title)}</Typography>
+        <Button onClick={() => navigate(-1)}>{t('back')}</Button>
+      </Stack>
+      <LoadState loading={r.loading} error={r.error} reload={r.reload} />
+      {c && (
+        <>
+          <Card variant="outlined">
+            <CardContent>
+              <Grid container spacing={2}>
+                {field(t('term'), c.term)}
+                {field(t('hours'), c.credit_hours)}
+                {field(t('section'), <bdi dir="ltr">{c.section}</bdi>)}
+                {field(t('instructor'), c.instructor || '—')}
+                {field(t('status'), <Stack direction="row" spacing={0.5}><Badge table="registration_code" value={c.status_code} /><FlagBadges flags={c.flags} /></Stack>)}
+                {c.description && <Grid size={12}>{field(t('description'), c.description)}</Grid>}
+              </Grid>
+            </CardContent>
+          </Card>
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="subtitle1" component="h2">{t('slots')}</Typography>
+              {c.slots.length === 0 ? <Typography color="text.secondary">{t('noSlots')}</Typography> : (
+                <Table size="small">
+                  <TableHead><TableRow><TableCell>{t('day')}</TableCell><TableCell>{t('time')}</TableCell><TableCell>{t('kind')}</TableCell><TableCell>{t('room')}</TableCell></TableRow></TableHead>
+                  <TableBody>
+                    {c.slots.map((s, i) => (
+                      <TableRow key={i}>
+                        <TableCell>{dayName(s.day)}</TableCell><TableCell><bdi dir="ltr">{s.start_time}–{s.end_time}</bdi></TableCell>
+                        <TableCell><Badge table="calendar_event_kind" value={s.kind_id} /></TableCell><TableCell><bdi dir="ltr">{s.room ?? ''}</bdi></TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </CardContent>
+          </Card>
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="subtitle1" component="h2">{t('exams')}</Typography>
+              {c.exams.length === 0 ? <Typography color="text.secondary">{t('noExams')}</Typography> : (
+                <Table size="small">
+                  <TableHead><TableRow><TableCell>{t('kind')}</TableCell><TableCell>{t('date')}</TableCell><TableCell>{t('time')}</TableCell><TableCell>{t('room')}</TableCell></TableRow></TableHead>
+                  <TableBody>
+                    {c.exams.map((e) => (
+                      <TableRow key={e.id}>
+                        <TableCell><Badge table="exam_kind" value={e.kind_id} /></TableCell><TableCell><bdi dir="ltr">{e.exam_date}</bdi></TableCell>
+                        <TableCell><bdi dir="ltr">{e.start_time}–{e.end_time}</bdi></TableCell><TableCell><bdi dir="ltr">{e.room ?? ''}</bdi></TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </Stack>
+  );
+}
