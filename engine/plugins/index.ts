@@ -3,5 +3,7 @@
  * stories. A plugin brings renderer entries and named components (see registry.ts).
  */
 import type { RowaqPlugin } from '../react/registry/registry.ts';
+// The plugin entry only (a lazy component): the grid's code loads with its first screen.
+import { gridPlugin } from './grid/plugin.ts';
 
-export const PLUGINS: readonly RowaqPlugin[] = [];
+export const PLUGINS: readonly RowaqPlugin[] = [gridPlugin];

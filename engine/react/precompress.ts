@@ -42,6 +42,9 @@ export function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      // A Web Worker's bundle (the grid's import worker) is built first and closes too, before
+      // the client's folder is written: only the client's own close finds the folder.
+      if (!(await stat(outDir).catch(() => null))) return;
       await precompressDir(outDir);
     },
   };

@@ -1,0 +1,108 @@
+/**
+ * The benchmark page: `?grid=rowaq|mui&rows=N`. Makes N rows, then waits for the harness
+ * (bench/grid.bench.ts) to call window.__bench. Every step is timed inside the page, from the
+ * call to the first frame after the grid's DOM changed (MutationObserver, then
+ * requestAnimationFrame), so the figures are what a user waits for, not the harness's round trips.
+ */
+import { BENCH_COLUMNS, benchRows, SCENARIO } from './data.ts';
+import type { GridAdapter, GridControls } from './adapter.ts';
+import { exportRows, importSpreadsheet } from '../../engine/plugins/grid/io/index.ts';
+
+const params = new URLSearchParams(location.search);
+const ROWS = Number(params.get('rows') ?? 100_000);
+const root = document.getElementById('root')!;
+const rows = benchRows(ROWS);
+
+const frame = () => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+
+/** ms from now until the frame after the next change under root (or after `ready()` holds). */
+function untilChanged(action: () => void, ready?: () => boolean): Promise<number> {
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      void frame().then((t) => resolve(t - start));
+    };
+    const observer = new MutationObserver(() => {
+      if (!ready || ready()) done();
+    });
+    observer.observe(root, { childList: true, subtree: true, characterData: true, attributes: true });
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      reject(new Error('the grid did not change within 60 s'));
+    }, 60_000);
+    action();
+  });
+}
+
+async function adapter(): Promise<GridAdapter> {
+  if (params.get('grid') === 'mui') return (await import('./mui.tsx')).mui;
+  return (await import('./rowaq.tsx')).rowaq;
+}
+
+let controls: GridControls;
+let grid: GridAdapter;
+
+const bench = {
+  rows: ROWS,
+  async render(): Promise<number> {
+    grid = await adapter();
+    const start = performance.now();
+    let mounted: Promise<GridControls> | undefined;
+    await untilChanged(
+      () => (mounted = grid.mount(root, rows, BENCH_COLUMNS)),
+      () => root.querySelectorAll(grid.rowSelector).length >= 10,
+    );
+    controls = await mounted!;
+    return (await frame()) - start;
+  },
+  visibleRows: () => root.querySelectorAll(grid.rowSelector).length,
+  firstRowText: () => root.querySelector(grid.rowSelector)?.textContent ?? '',
+  filter: () => untilChanged(() => controls.filter(SCENARIO.wildcardFilter.column, SCENARIO.wildcardFilter.text)),
+  clearFilter: () => untilChanged(() => controls.clearFilter()),
+  sort: () => untilChanged(() => controls.sort(SCENARIO.sort.column, SCENARIO.sort.direction)),
+  clearSort: () => untilChanged(() => controls.clearSort()),
+  search: () => untilChanged(() => controls.search(SCENARIO.fuzzy)),
+  clearSearch: () => untilChanged(() => controls.clearSearch()),
+  /** rAF deltas (ms) while the rows scroll down `step` px a frame for `ms`. */
+  async scroll(ms = 3000, step = 240): Promise<number[]> {
+    const scroller = controls.scroller();
+    const deltas: number[] = [];
+    let last = await frame();
+    const end = last + ms;
+    let direction = 1;
+    while (last < end) {
+      const max = scroller.scrollHeight - scroller.clientHeight;
+      if (scroller.scrollTop + step * direction > max || scroller.scrollTop + step * direction < 0) direction = -direction;
+      scroller.scrollTop += step * direction;
+      const now = await frame();
+      deltas.push(now - last);
+      last = now;
+    }
+    return deltas;
+  },
+  /** Import of an .xlsx through the grid's import (worker read + validation): ms and counts. */
+  async importFile(url: string) {
+    const bytes = await (await fetch(url)).arrayBuffer();
+    const file = new File([bytes], url.split('/').pop()!);
+    const start = performance.now();
+    const result = await importSpreadsheet(file, BENCH_COLUMNS, 'en');
+    return { ms: performance.now() - start, rows: result.rows.length, errors: result.errors.length };
+  },
+  /** Export of the first `count` rows to .xlsx through the grid's export (worker write + download). */
+  async exportFile(count: number) {
+    const start = performance.now();
+    await exportRows(rows.slice(0, count), BENCH_COLUMNS, 'xlsx', 'bench.xlsx', 'en');
+    return performance.now() - start;
+  },
+  exportCsv(): number | null {
+    if (!controls.exportCsv) return null;
+    const start = performance.now();
+    controls.exportCsv();
+    return performance.now() - start;
+  },
+};
+
+(window as unknown as { __bench: typeof bench }).__bench = bench;
+document.title = 'ready';

@@ -1,0 +1,78 @@
+/**
+ * The rows a grid shows: column filters, then the fuzzy search, then the sort, as an array of
+ * indices into the grid's rows (the rows themselves are never copied or reordered).
+ */
+import { plainText } from './columns.ts';
+import { compileColumnFilter, type RowTest } from './filter.ts';
+import { AUTOCOMPLETE_MAX } from './paging.ts';
+import type { FuzzySearcher } from './search.ts';
+import { sortIndices, type SortState } from './sort.ts';
+import type { GridColumn, GridRow } from './types.ts';
+
+export interface ViewState {
+  /** Filter text by column name. */
+  filters: Readonly<Record<string, string>>;
+  search: string;
+  sort: SortState | null;
+}
+
+export const EMPTY_VIEW: ViewState = { filters: {}, search: '', sort: null };
+
+export function computeView(
+  rows: readonly GridRow[],
+  columns: readonly GridColumn[],
+  state: ViewState,
+  lang = 'en',
+  searcher?: FuzzySearcher,
+): number[] {
+  const tests: RowTest[] = [];
+  for (const column of columns) {
+    const text = state.filters[column.name];
+    const test = text ? compileColumnFilter(column, text, lang) : null;
+    if (test) tests.push(test);
+  }
+  let indices: number[];
+  if (state.search.trim() && searcher) {
+    // Fuse gives best matches first; filters then keep that order.
+    indices = searcher.search(state.search);
+    if (tests.length) indices = indices.filter((i) => tests.every((t) => t(rows[i]!)));
+  } else {
+    indices = [];
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i]!;
+      let keep = true;
+      for (const t of tests) if (!t(row)) { keep = false; break; }
+      if (keep) indices.push(i);
+    }
+  }
+  if (state.sort) {
+    const column = columns.find((c) => c.name === state.sort!.column);
+    if (column) indices = sortIndices(indices, rows, column, state.sort.direction, lang);
+  }
+  return indices;
+}
+
+/** Up to 50 distinct values of the column starting with (then containing) the typed text. */
+export function autocompleteValues(
+  column: GridColumn,
+  rows: readonly GridRow[],
+  typed: string,
+  lang = 'en',
+  max = AUTOCOMPLETE_MAX,
+): string[] {
+  const needle = typed.trim().toLowerCase();
+  const starts: string[] = [];
+  const contains: string[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const text = plainText(column, row[column.name], lang);
+    if (!text || seen.has(text)) continue;
+    seen.add(text);
+    const lower = text.toLowerCase();
+    if (lower.startsWith(needle)) starts.push(text);
+    else if (needle && lower.includes(needle)) contains.push(text);
+    if (starts.length >= max) break;
+  }
+  const collator = new Intl.Collator(lang, { numeric: true, sensitivity: 'base' });
+  return [...starts.sort(collator.compare), ...contains.sort(collator.compare)].slice(0, max);
+}
