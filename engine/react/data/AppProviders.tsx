@@ -1,8 +1,8 @@
 /**
  * The provider tree every Rowaq page sits in, in the order the layers depend on each other:
- * manifest, language, layout settings and theme, session, API, live data, renderers, toasts and
- * the popup. The app (app.tsx) and the previews (testing/StoryProviders.tsx) both use it, so a
- * story renders inside exactly what the portal renders inside.
+ * manifest, language, layout settings and theme, session, API, the only-payments flag, live data,
+ * renderers, toasts and the popup. The app (app.tsx) and the previews (testing/StoryProviders.tsx)
+ * both use it, so a story renders inside exactly what the portal renders inside.
  */
 import type { ReactNode } from 'react';
 import type { i18n as I18n } from 'i18next';
@@ -22,6 +22,8 @@ import { ApiProvider } from './ApiProvider.tsx';
 import { LiveDataProvider } from './LiveDataProvider.tsx';
 import type { ManifestStore } from './manifest-store.ts';
 import { ManifestProvider } from './ManifestProvider.tsx';
+import { OnlyPaymentsProvider } from './OnlyPaymentsProvider.tsx';
+import type { StoredOnlyPaymentsFlag } from '../../core/only-payments.ts';
 import { SessionProvider } from './SessionProvider.tsx';
 import type { UiBridge } from './ui-bridge.ts';
 
@@ -35,6 +37,8 @@ export interface AppProvidersProps {
   api: ApiClient;
   registry: Registry;
   bridge: UiBridge;
+  /** The only-payments flag (the app's); absent: the mode is off. */
+  onlyPayments?: StoredOnlyPaymentsFlag;
   children: ReactNode;
 }
 
@@ -52,13 +56,15 @@ export function AppProviders(props: AppProvidersProps) {
         <ThemedByLayout>
           <SessionProvider store={props.session}>
             <ApiProvider api={props.api}>
-              <LiveDataProvider>
-                <RegistryProvider registry={props.registry}>
-                  <ToastHost bridge={props.bridge}>
-                    <PopupHost bridge={props.bridge}>{props.children}</PopupHost>
-                  </ToastHost>
-                </RegistryProvider>
-              </LiveDataProvider>
+              <OnlyPaymentsProvider flag={props.onlyPayments}>
+                <LiveDataProvider>
+                  <RegistryProvider registry={props.registry}>
+                    <ToastHost bridge={props.bridge}>
+                      <PopupHost bridge={props.bridge}>{props.children}</PopupHost>
+                    </ToastHost>
+                  </RegistryProvider>
+                </LiveDataProvider>
+              </OnlyPaymentsProvider>
             </ApiProvider>
           </SessionProvider>
         </ThemedByLayout>

@@ -73,7 +73,8 @@ export function DetailRenderer({ screen, params }: RendererProps) {
                       ) : ref ? (
                         <RefValue refName={ref} value={row[c.field]} />
                       ) : (
-                        formatValue(row[c.field], 'format' in c ? c.format : undefined, entity?.fields[c.field]?.type, language)
+                        // bdi: a Latin or numeric value (+20 10..., an address) keeps its own order in Arabic
+                        <bdi>{formatValue(row[c.field], 'format' in c ? c.format : undefined, entity?.fields[c.field]?.type, language)}</bdi>
                       )}
                     </Typography>
                   </Grid>

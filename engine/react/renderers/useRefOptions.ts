@@ -10,6 +10,7 @@ import type { ApiClient } from '../../core/api/client.ts';
 import { useApi } from '../data/ApiProvider.tsx';
 import { useSessionKey } from '../data/SessionProvider.tsx';
 import { useLanguage } from '../i18n/hooks.ts';
+import { useRefSource } from './ref-source.tsx';
 import { labelFor, lookupAnswerRows, LOOKUPS_PATH, optionsOf, type LabelRow, type Option } from './ref-labels.ts';
 
 export { rowLabel, type Option } from './ref-labels.ts';
@@ -44,23 +45,31 @@ export function loadRefRows(api: ApiClient, ref: string, session = ''): Promise<
 function useRefRows(ref: string | undefined): LabelRow[] | undefined {
   const api = useApi();
   const session = useSessionKey();
+  const source = useRefSource();
   const [state, setState] = useState<{ key: string; rows: LabelRow[] } | undefined>();
   const key = ref ? `${session}\u0000${ref}` : '';
   useEffect(() => {
     if (!ref) return;
     let live = true;
-    void loadRefRows(api, ref, session).then((rows) => live && setState({ key, rows }));
+    void (source?.(ref) ?? loadRefRows(api, ref, session)).then((rows) => live && setState({ key, rows }));
     return () => {
       live = false;
     };
-  }, [api, ref, session, key]);
+  }, [api, ref, session, key, source]);
   return state && state.key === key ? state.rows : undefined;
 }
 
-export function useRefOptions(ref: string | undefined): Option[] | undefined {
+/**
+ * `where` narrows the rows to those whose keys hold the given values (the programs of the chosen
+ * faculty); a row without such a key, or an empty value, does not narrow.
+ */
+export function useRefOptions(ref: string | undefined, where?: Readonly<Record<string, unknown>>): Option[] | undefined {
   const language = useLanguage();
   const rows = useRefRows(ref);
-  return rows && optionsOf(rows, language);
+  if (!rows) return undefined;
+  const conditions = Object.entries(where ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== '');
+  const kept = conditions.length ? rows.filter((row) => conditions.every(([k, v]) => !(k in row) || String(row[k]) === String(v))) : rows;
+  return optionsOf(kept, language);
 }
 
 /** A foreign key drawn as the referenced row's name (the id while loading or when unknown). */

@@ -7,6 +7,7 @@ import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { afterNavigation } from '../../core/guard.ts';
 import { chooseLayout, type LayoutName } from '../../core/layout.ts';
+import { useOnlyPayments } from '../data/OnlyPaymentsProvider.tsx';
 import { useSession } from '../data/SessionProvider.tsx';
 import { useCurrentScreen } from '../router/current.ts';
 import { lazyNamed } from '../lazy.ts';
@@ -16,6 +17,9 @@ import { ScrollReset } from './ScrollReset.tsx';
 import { hideStaticSplash, Splash } from './Splash.tsx';
 
 type LayoutComponent = ComponentType<{ children: ReactNode }>;
+
+/** Loaded only when the only-payments mode is on (engine/core/only-payments.ts). */
+const OnlyPaymentsNotice = lazyNamed<object, 'OnlyPaymentsNotice'>(() => import('./OnlyPaymentsNotice.tsx'), 'OnlyPaymentsNotice');
 
 /**
  * The full layout (sign-in, static pages) is in the first download; the menu layouts load
@@ -33,6 +37,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
   const { loggedIn, refresh } = useSession();
   const [settings] = useLayoutSettingsContext();
   const location = useLocation();
+  const onlyPayments = useOnlyPayments();
   const kind = chooseLayout(screen ? { layout: screen.layout } : undefined, { signedIn: loggedIn, layoutType: settings.layoutType });
   const Layout = LAYOUTS[kind];
 
@@ -48,6 +53,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
     <Suspense fallback={<Splash />}>
       <Layout>
         <ScrollReset />
+        {onlyPayments && loggedIn && kind !== 'full' && <Suspense fallback={null}><OnlyPaymentsNotice /></Suspense>}
         <Suspense fallback={<Splash inline />}>{children ?? <Outlet />}</Suspense>
       </Layout>
     </Suspense>

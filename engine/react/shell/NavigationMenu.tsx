@@ -22,6 +22,7 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useManifest } from '../data/ManifestProvider.tsx';
 import { useSession } from '../data/SessionProvider.tsx';
+import { useOnlyPayments } from '../data/OnlyPaymentsProvider.tsx';
 import { useLabel } from '../i18n/hooks.ts';
 import { useCurrentScreen } from '../router/current.ts';
 import { MenuIcon } from './icons.tsx';
@@ -30,7 +31,8 @@ import { isActive, visibleMenu, type MenuEntry } from './navigation.ts';
 export function useMenuEntries(): MenuEntry[] {
   const manifest = useManifest();
   const { subject } = useSession();
-  return useMemo(() => visibleMenu(manifest, subject), [manifest, subject]);
+  const onlyPayments = useOnlyPayments();
+  return useMemo(() => visibleMenu(manifest, subject, 'main', onlyPayments), [manifest, subject, onlyPayments]);
 }
 
 /**

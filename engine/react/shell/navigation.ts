@@ -4,6 +4,7 @@
  * groups kept only when a child survives. Pure; the menu components only draw the result.
  */
 import type { ClientManifest, LocalText, NavigationItem } from '../../../generator/manifest-types.ts';
+import { ONLY_PAYMENTS_ROUTES } from '../../core/only-payments.ts';
 import { can, type PermissionSubject } from '../../core/permissions.ts';
 import { hrefFor } from '../router/paths.ts';
 
@@ -17,14 +18,16 @@ export interface MenuEntry {
   children: MenuEntry[];
 }
 
+/** `onlyPayments`: keep only the payment screens (engine/core/only-payments.ts). */
 export function visibleMenu(
   manifest: Pick<ClientManifest, 'screens' | 'navigation'>,
   subject: PermissionSubject | null,
   navigationName = 'main',
+  onlyPayments = false,
 ): MenuEntry[] {
   const nav = manifest.navigation[navigationName] ?? Object.values(manifest.navigation)[0];
   if (!nav) return [];
-  return filterItems(nav.items, manifest, subject, navigationName);
+  return filterItems(nav.items, manifest, subject, navigationName, onlyPayments);
 }
 
 function filterItems(
@@ -32,14 +35,16 @@ function filterItems(
   manifest: Pick<ClientManifest, 'screens'>,
   subject: PermissionSubject | null,
   prefix: string,
+  onlyPayments: boolean,
 ): MenuEntry[] {
   const out: MenuEntry[] = [];
   items.forEach((item, i) => {
     const key = `${prefix}.${item.route ?? i}`;
-    const children = filterItems(item.children ?? [], manifest, subject, key);
+    const children = filterItems(item.children ?? [], manifest, subject, key, onlyPayments);
     if (item.route) {
       const screen = manifest.screens[item.route];
       if (!screen) return;
+      if (onlyPayments && !ONLY_PAYMENTS_ROUTES.includes(item.route)) return;
       const permission = item.permission ?? screen.permission;
       if (!can(subject, permission)) return;
       // Screens with required parameters cannot be opened from a menu.

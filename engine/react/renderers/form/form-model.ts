@@ -9,6 +9,7 @@ import type { ClientManifest, Form, FormField, LocalText } from '../../../../gen
 import { localText } from '../../i18n/text.ts';
 import { evaluateCondition, type ConditionContext } from './conditions.ts';
 import { checkRule, isEmptyValue } from '../../../core/field-rules.ts';
+import { isRtl } from '../../../core/rtl.ts';
 
 export type Record_ = Record<string, unknown>;
 
@@ -31,11 +32,104 @@ export function isRequired(field: FormField, context: ConditionContext): boolean
   return field.required || field.rules.includes('required') || (!!field.requiredWhen && evaluateCondition(field.requiredWhen, context));
 }
 
+/**
+ * The entity a list item's `<name>_id` property refers to, by the naming convention of the
+ * admission lists (`faculty_id` -> faculties, `program_id` -> programs): the drop-down shows
+ * names instead of asking for ids. Undefined when no such entity exists.
+ */
+export function itemRefEntity(property: string, entities: Readonly<Record<string, unknown>> | undefined): string | undefined {
+  const m = /^(.+)_id$/.exec(property);
+  if (!m || !entities) return undefined;
+  const base = m[1];
+  const candidates = [`${base}s`, base.endsWith('y') ? `${base.slice(0, -1)}ies` : '', `${base}es`].filter(Boolean);
+  return candidates.find((c) => c in entities);
+}
+
+/**
+ * Column labels of the lists of records the forms hold (preferences, subject marks,
+ * scholarships, previous jobs): a JSON Schema title has one language, so the two live here.
+ */
+export const ITEM_LABELS: Readonly<Record<string, LocalText>> = {
+  faculty_id: { en: 'Faculty', ar: 'الكلية' },
+  program_id: { en: 'Program', ar: 'البرنامج' },
+  order: { en: 'Rank', ar: 'الترتيب' },
+  subject: { en: 'Subject', ar: 'المادة' },
+  mark: { en: 'Mark', ar: 'الدرجة' },
+  max_mark: { en: 'Maximum mark', ar: 'الدرجة العظمى' },
+  scholarship_id: { en: 'Scholarship', ar: 'المنحة' },
+  reason: { en: 'Reason', ar: 'السبب' },
+  employer: { en: 'Employer', ar: 'جهة العمل' },
+  job_title: { en: 'Job title', ar: 'المسمى الوظيفي' },
+  from: { en: 'From', ar: 'من' },
+  to: { en: 'To', ar: 'إلى' },
+};
+
+/** A list property's label: ITEM_LABELS, else its schema title, else its name in words. */
+export function itemLabel(name: string, schema: RJSFSchema, language: string): string {
+  const known = ITEM_LABELS[name];
+  if (known) return localText(known, language);
+  return typeof schema.title === 'string' ? schema.title : name.replace(/_id$/, '').replace(/_/g, ' ');
+}
+
+/** Items of a list of records: a status table's choices for the `_id` property it names, labels in the language. */
+function itemsSchema(field: FormField, items: RJSFSchema, manifest: Pick<ClientManifest, 'statusTables'>, language: string): RJSFSchema {
+  const table = field.options?.status ? manifest.statusTables[field.options.status] : undefined;
+  if (!items.properties || typeof items.properties !== 'object') return items;
+  const properties: Record<string, RJSFSchema> = {};
+  for (const [name, raw] of Object.entries(items.properties as Record<string, RJSFSchema>)) {
+    const property: RJSFSchema = { ...raw, title: itemLabel(name, raw, language) };
+    if (table && /_id$/.test(name) && (property.type === 'integer' || property.type === 'number') && !property.oneOf) {
+      property.oneOf = table.statuses.map((s) => ({ const: s.id, title: choiceText(language === 'ar' ? s.name_local : s.name, language) }));
+    }
+    properties[name] = property;
+  }
+  return { ...items, properties };
+}
+
+/**
+ * uiSchema of a list of records, per row: `<entity>_id` properties drawn as drop-downs of that
+ * entity's names, each narrowed by the row's other ids (a program list shows the programs of the
+ * row's faculty when the program rows carry faculty_id).
+ */
+function itemsUiSchema(field: FormField, manifest: Partial<Pick<ClientManifest, 'entities'>>): ((row: unknown) => UiSchema) | undefined {
+  const items = (field.schema as { type?: string; items?: { properties?: Record<string, unknown> } }).items;
+  if ((field.schema as { type?: string }).type !== 'array' || !items?.properties || field.options?.status) return undefined;
+  const refs = Object.keys(items.properties)
+    .map((name) => ({ name, ref: itemRefEntity(name, manifest.entities) }))
+    .filter((r): r is { name: string; ref: string } => !!r.ref);
+  if (!refs.length) return undefined;
+  return (row) => {
+    const values = (row && typeof row === 'object' ? row : {}) as Record<string, unknown>;
+    const ui: UiSchema = {};
+    for (const { name, ref } of refs) {
+      const where = Object.fromEntries(refs.filter((o) => o.name !== name).map((o) => [o.name, values[o.name]]));
+      ui[name] = { 'ui:widget': WIDGET.ref, 'ui:options': { ref, where } };
+    }
+    return ui;
+  };
+}
+
+/**
+ * A choice's text in right-to-left pages: one written only in Latin letters and signs (blood
+ * type "A+", "IELTS") is isolated left to right, so its trailing sign stays where it is written
+ * ("A+", not "+A"). Unicode isolates (LRI ... PDI) are invisible.
+ */
+export function choiceText(text: string, language: string): string {
+  if (!isRtl(language) || /[\u0600-\u06FF]/.test(text) || !/[A-Za-z]/.test(text)) return text;
+  return `\u2066${text}\u2069`;
+}
+
 function fieldSchema(field: FormField, manifest: Pick<ClientManifest, 'statusTables'>, language: string): RJSFSchema {
   const schema: RJSFSchema = { ...(field.schema as RJSFSchema), title: localText(field.label, language) };
   const table = field.options?.status ? manifest.statusTables[field.options.status] : undefined;
+  // A file field holds a data URL (read in the browser) or the server's reference to a stored
+  // file (an upload target): the widget decides which, so the format is not checked here.
+  if (schema.format === 'data-url') delete schema.format;
+  if (schema.type === 'array' && schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items)) {
+    return { ...schema, items: itemsSchema(field, schema.items as RJSFSchema, manifest, language) };
+  }
   if (table && !schema.enum && !schema.oneOf) {
-    schema.oneOf = table.statuses.map((s) => ({ const: s.id, title: language === 'ar' ? s.name_local : s.name }));
+    schema.oneOf = table.statuses.map((s) => ({ const: s.id, title: choiceText(language === 'ar' ? s.name_local : s.name, language) }));
   }
   if (field.upload && field.upload.maxFiles !== undefined && schema.type !== 'array') {
     return { type: 'array', title: schema.title, items: { type: 'string', format: 'data-url' } };
@@ -45,6 +139,7 @@ function fieldSchema(field: FormField, manifest: Pick<ClientManifest, 'statusTab
 
 function widgetOf(field: FormField): string | undefined {
   const format = (field.schema as { format?: string }).format;
+  if (field.widget === 'hidden') return 'hidden';
   if (field.upload || field.widget === 'file' || format === 'data-url') return WIDGET.upload;
   if (field.widget === 'date' || format === 'date') return WIDGET.date;
   if (field.options?.ref && !field.options.status) return WIDGET.ref;
@@ -62,7 +157,7 @@ function autocompleteOf(field: FormField, form: Form): string | undefined {
 
 export function buildFormSchema(
   form: Form,
-  manifest: Pick<ClientManifest, 'statusTables' | 'filters'>,
+  manifest: Pick<ClientManifest, 'statusTables' | 'filters'> & Partial<Pick<ClientManifest, 'entities'>>,
   language: string,
   context: ConditionContext,
 ): { schema: RJSFSchema; uiSchema: UiSchema } {
@@ -80,11 +175,15 @@ export function buildFormSchema(
     if (field.filter && manifest.filters[field.filter]) options.allow = manifest.filters[field.filter].allow;
     if (field.upload) options.upload = field.upload;
     if (field.options?.ref) options.ref = field.options.ref;
+    // A long list (countries): typed to search instead of scrolled.
+    if (field.options?.ref && field.widget === 'autocomplete') options.search = true;
     if (field.widget === 'textarea') options.rows = 4;
     const autocomplete = autocompleteOf(field, form);
     if (autocomplete) ui['ui:autocomplete'] = autocomplete;
     if (field.widget === 'email' || field.widget === 'password') options.inputType = field.widget;
     if (Object.keys(options).length) ui['ui:options'] = options;
+    const items = itemsUiSchema(field, manifest);
+    if (items) ui.items = items;
     if (Object.keys(ui).length) uiSchema[field.name] = ui;
   }
   return { schema: { type: 'object', properties, required }, uiSchema };

@@ -43,6 +43,10 @@ export interface FormControllerOptions {
   successToast?: boolean;
   /** Extra request options of the submit call (e.g. `admission: true`). */
   request?: ApiRequestConfig;
+  /** Sends the submitted values instead of the target's call (the wizard's tab sources). */
+  send?: (body: Record_) => Promise<unknown>;
+  /** Called when a submit failed, after the field errors are shown (a kept draft, say). */
+  onFailed?: (error: unknown, data: Record_) => void;
 }
 
 export function useFormController(
@@ -87,10 +91,10 @@ export function useFormController(
   const customValidate = useMemo(() => makeCustomValidate(form, manifest, language, context), [form, manifest, language, context]);
   const transformErrors = useMemo(() => makeTransformErrors(manifest, language), [manifest, language]);
 
-  const { onSaved, successToast = true, request } = options;
+  const { onSaved, successToast = true, request, send, onFailed } = options;
   const submit = useCallback(
     async (data: Record_) => {
-      if (!target) {
+      if (!target && !send) {
         onSaved?.(undefined, data);
         return;
       }
@@ -98,7 +102,7 @@ export function useFormController(
       setSubmitting(true);
       setExtraErrors(undefined);
       try {
-        const answer = await api.request(target.method, target.path, body, { ...request, toast: false });
+        const answer = send ? await send(body) : await api.request(target!.method, target!.path, body, { ...request, toast: false });
         if (successToast) toast.success();
         onSaved?.(answer, body);
       } catch (error) {
@@ -106,11 +110,12 @@ export function useFormController(
           setExtraErrors(serverErrorsToExtraErrors(error.fieldErrors));
         }
         if (!(error instanceof ApiError && error.reason)) toast.error(error instanceof Error ? error.message : undefined);
+        onFailed?.(error, body);
       } finally {
         setSubmitting(false);
       }
     },
-    [api, target, form, context, toast, onSaved, successToast, request],
+    [api, target, form, context, toast, onSaved, successToast, request, send, onFailed],
   );
 
   return { schema, uiSchema, formData, setFormData, extraErrors, submitting, loading, submit, customValidate, transformErrors };

@@ -5,7 +5,7 @@
  */
 import { useState, type ChangeEvent } from 'react';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
-import { Box, Button, FormHelperText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Autocomplete, Box, Button, FormHelperText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useRefOptions } from '../useRefOptions.ts';
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
@@ -15,6 +15,8 @@ import { applyKeystrokeFilter } from '../../../core/keystroke.ts';
 import { useUi } from '../../i18n/hooks.ts';
 import { acceptAttribute, checkFiles, type UploadProblem } from './upload-rules.ts';
 import { WIDGET } from './form-model.ts';
+import { ServerUploadField } from './ServerUploadField.tsx';
+import { fileNameOf, useUploadTarget } from './upload-target.tsx';
 
 export function FilteredTextWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, label, onChange, onBlur, onFocus, options, rawErrors, placeholder, autofocus, schema } = props;
@@ -70,19 +72,35 @@ function readDataUrl(file: File): Promise<string> {
   });
 }
 
-/** A data URL's file name (RJSF's `name=` convention) or a short placeholder. */
-function fileNameOf(dataUrl: unknown): string {
-  if (typeof dataUrl !== 'string') return '';
-  const m = /;name=([^;,]+)/.exec(dataUrl);
-  return m ? decodeURIComponent(m[1]) : 'file';
-}
-
 function withName(dataUrl: string, name: string): string {
   return dataUrl.replace(/^data:([^;,]*)/, (_m, type: string) => `data:${type};name=${encodeURIComponent(name)}`);
 }
 
 export function UploadWidget(props: WidgetProps) {
-  const { id, value, required, disabled, readonly, label, onChange, options, rawErrors } = props;
+  const target = useUploadTarget();
+  const rule = (props.options.upload ?? undefined) as UploadRule | undefined;
+  // A page storing files on the server as they are chosen (one file per field).
+  if (target && rule?.maxFiles === undefined) {
+    return (
+      <ServerUploadField
+        id={props.id}
+        field={props.name}
+        label={props.label}
+        required={!!props.required}
+        disabled={!!props.disabled || !!props.readonly}
+        value={props.value}
+        rule={rule}
+        target={target}
+        onChange={(v) => props.onChange(v)}
+      />
+    );
+  }
+  return <DataUrlUploadWidget {...props} />;
+}
+
+/** Without an upload target: the file is read into the form's values and sent with the form. */
+function DataUrlUploadWidget(props: WidgetProps) {
+  const { id, value, required, disabled, readonly, label, onChange, options } = props;
   const ui = useUi();
   const rule = (options.upload ?? undefined) as UploadRule | undefined;
   const multiple = rule?.maxFiles !== undefined || Array.isArray(value);
@@ -127,11 +145,27 @@ export function UploadWidget(props: WidgetProps) {
   );
 }
 
-/** A foreign key chosen by name from the referenced entity's rows. */
+/** A foreign key chosen by name from the referenced entity's rows (typed to search with `search`). */
 export function RefSelectWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, label, onChange, options, rawErrors, schema } = props;
-  const refOptions = useRefOptions(typeof options.ref === 'string' ? options.ref : undefined) ?? [];
+  const where = options.where && typeof options.where === 'object' ? (options.where as Record<string, unknown>) : undefined;
+  const refOptions = useRefOptions(typeof options.ref === 'string' ? options.ref : undefined, where) ?? [];
   const numeric = schema.type === 'integer' || schema.type === 'number';
+  if (options.search) {
+    const selected = refOptions.find((o) => value !== undefined && value !== null && o.value === String(value)) ?? null;
+    return (
+      <Autocomplete
+        id={id}
+        options={refOptions}
+        value={selected}
+        disabled={disabled || readonly}
+        isOptionEqualToValue={(a, b) => a.value === b.value}
+        getOptionLabel={(o) => o.label}
+        onChange={(_e, o) => onChange(o ? (numeric ? Number(o.value) : o.value) : undefined)}
+        renderInput={(params) => <TextField {...params} label={label} required={required} error={!!rawErrors?.length} />}
+      />
+    );
+  }
   return (
     <TextField
       id={id}

@@ -92,7 +92,8 @@ export function ListView(props: ListViewProps) {
                       ) : field?.ref && !c.format ? (
                         (refCellLabel(controller.lookup, field.ref, row[c.field], language) ?? <RefValue refName={field.ref} value={row[c.field]} />)
                       ) : (
-                        formatValue(row[c.field], c.format, field?.type, language)
+                        // bdi: a Latin or numeric value (+20 10..., an address) keeps its own order in Arabic
+                        <bdi>{formatValue(row[c.field], c.format, field?.type, language)}</bdi>
                       )}
                     </TableCell>
                   );

@@ -20,7 +20,10 @@ export interface WizardController {
   finished: boolean;
   goTo(tab: string): void;
   back(): void;
-  complete(): void;
+  /** Marks the current tab and every earlier one done (plus the server's done tabs) and moves on. */
+  complete(serverDone?: readonly string[]): void;
+  /** Takes the tabs the server counts as done (a loaded application). */
+  adopt(serverDone: readonly string[] | undefined): void;
 }
 
 export function useWizardController(
@@ -48,6 +51,8 @@ export function useWizardController(
     [manifest, screen.name, params, tabParam, navigate],
   );
 
+  const adopt = useCallback((serverDone: readonly string[] | undefined) => setDone((d) => union(d, serverDone)), []);
+
   return {
     tabs,
     current,
@@ -59,11 +64,17 @@ export function useWizardController(
       const prev = current && previousTab(tabs, current);
       if (prev) goTo(prev);
     },
-    complete() {
+    complete(serverDone) {
       if (!current) return;
-      setDone((d) => markDone(d, tabs, current));
+      setDone((d) => markDone(union(d, serverDone), tabs, current));
       const next = nextTab(tabs, current);
       if (next) goTo(next);
     },
+    adopt,
   };
+}
+
+function union(done: ReadonlySet<string>, more: readonly string[] | undefined): ReadonlySet<string> {
+  if (!more?.length || more.every((t) => done.has(t))) return done;
+  return new Set([...done, ...more]);
 }

@@ -1,0 +1,48 @@
+/** The fees of an application as staff read them: amounts, status badges and whether a payment is due (no buttons). */
+import { Alert, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useLabel, useLanguage } from '../../i18n/hooks.ts';
+import type { ApplicantDashboard } from './admission-api.ts';
+import { feeLabelKey, feeBadge, feeStatusKey, formatMoney, paymentDue } from './payment.ts';
+import { useAdmissionText } from './texts.ts';
+
+export function PaymentPanelStatic({ dashboard }: { dashboard: Pick<ApplicantDashboard, 'fees' | 'payment_due' | 'status' | 'require_payment' | 'early'> }) {
+  const language = useLanguage();
+  const label = useLabel();
+  const t = useAdmissionText();
+  const fees = dashboard.fees ?? [];
+  const due = paymentDue(dashboard);
+  return (
+    <Stack spacing={1.5}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        {t('fees')}
+      </Typography>
+      {fees.length === 0 ? (
+        <Typography color="text.secondary">{t('noFees')}</Typography>
+      ) : (
+        <Table size="small" aria-label={t('fees')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('fee')}</TableCell>
+              <TableCell>{t('amount')}</TableCell>
+              <TableCell>{t('feeStatus')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {fees.map((fee) => (
+              <TableRow key={`${fee.billing_kind_id}-${fee.payment_id ?? ''}`} data-fee={fee.key} data-fee-status={feeStatusKey(fee.status)}>
+                <TableCell>{fee.label ? label(fee.label) : t(feeLabelKey(fee))}</TableCell>
+                <TableCell>
+                  <bdi>{formatMoney(fee.amount, fee.currency, language)}</bdi>
+                </TableCell>
+                <TableCell>
+                  <Chip size="small" color={feeBadge(fee).colour} label={t(feeBadge(fee).key)} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <Alert severity={due ? 'warning' : 'success'}>{due ? t('paymentDue') : t('paymentNotDue')}</Alert>
+    </Stack>
+  );
+}
