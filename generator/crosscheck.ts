@@ -9,7 +9,7 @@ import type { GenError } from './errors.ts';
 import type { JsonPath } from './load.ts';
 import { localeKeys, missingLanguages, type Locales } from './locales.ts';
 import type { Condition } from './manifest-types.ts';
-import type { RawEntity, RawForm, RawNavItem, RawNavigation, RawRole, RawScreen, RawStatusTable, RawWizard } from './raw-types.ts';
+import type { RawEntity, RawForm, RawFormField, RawNavItem, RawNavigation, RawRole, RawScreen, RawStatusTable, RawWizard } from './raw-types.ts';
 import type { Declared, Def, DefinitionIndex } from './definitions-index.ts';
 import { closest, COLOURS } from './validate.ts';
 
@@ -177,7 +177,32 @@ class Checker {
       if (f.filter) this.filter([...at, 'filter'], f.filter);
       this.condition([...at, 'visibleWhen'], f.visibleWhen, names);
       this.condition([...at, 'requiredWhen'], f.requiredWhen, names);
+      if (f.options) this.options([...at, 'options'], f.options, names);
+      if ((f.options?.only || f.options?.when) && (f.schema as { type?: unknown } | undefined)?.type === 'array') {
+        this.error([...at, 'options', f.options.only ? 'only' : 'when'], `field '${name}' holds a list: only and when narrow a single choice`, 'remove only/when, or make the field one choice (schema: {type: integer})', true);
+      }
     });
+  }
+
+  /** A choice field's options: the status table exists; `only` and `when` name its statuses; `when` tests fields of the form. */
+  options(path: JsonPath, options: NonNullable<RawFormField['options']>, fields: string[]): void {
+    if (options.ref) this.entityRef([...path, 'ref'], options.ref);
+    if (!options.status) return;
+    this.statusRef([...path, 'status'], options.status);
+    const table = this.index.statusTables.get(options.status)?.value;
+    const ids = (table?.statuses ?? []).map((s) => s.id);
+    const list = table ? `statuses of '${table.name}': ${(table.statuses ?? []).map((s) => `${s.id} ${s.key}`).join(', ')}` : '';
+    (options.only ?? []).forEach((id, i) => {
+      if (table && !ids.includes(id)) this.error([...path, 'only', i], `unknown status id ${id} in only`, `write ids of the table; ${list}`);
+    });
+    for (const [key, cond] of Object.entries(options.when ?? {})) {
+      const id = Number(key);
+      if (table && !ids.includes(id)) this.error([...path, 'when', key], `unknown status id ${key} in when`, `write ids of the table; ${list}`, true);
+      else if (options.only && !options.only.includes(id)) {
+        this.error([...path, 'when', key], `status ${key} has a when condition but only leaves it out`, `add ${key} to only: [${options.only.join(', ')}], or remove its when entry`, true);
+      }
+      this.condition([...path, 'when', key], cond, fields);
+    }
   }
 
   wizard(wizard: RawWizard): void {

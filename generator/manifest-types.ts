@@ -186,7 +186,20 @@ export interface FormField {
   upload?: UploadRule;
   visibleWhen?: Condition;
   requiredWhen?: Condition;
-  options?: { status?: string; ref?: string };
+  options?: FieldOptions;
+}
+
+/**
+ * Where a choice field's choices come from: a status table or an entity. With a status table,
+ * `only` keeps the statuses offered (ids) and `when` offers a status only while its condition
+ * holds; the browser offers exactly those and the server refuses the rest (form/choices.ts).
+ */
+export interface FieldOptions {
+  status?: string;
+  ref?: string;
+  only?: number[];
+  /** Status id (as written, a text key) -> the condition under which it is offered. */
+  when?: Record<string, Condition>;
 }
 
 export interface Form {

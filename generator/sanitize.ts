@@ -6,7 +6,7 @@
  * and accidentally mutate, one default value.
  */
 import type {
-  Entity, EntityField, Form, FormField, Manifest, NavigationItem, Screen, StatusTable, Wizard,
+  Entity, EntityField, FieldOptions, Form, FormField, Manifest, NavigationItem, Screen, StatusTable, Wizard,
 } from './manifest-types.ts';
 import { resolveLabel, type Locales } from './locales.ts';
 import type {
@@ -144,8 +144,18 @@ function formField(raw: RawFormField, entity: Entity | undefined, label: LabelFn
   if (raw.upload !== undefined) out.upload = raw.upload;
   if (raw.visibleWhen !== undefined) out.visibleWhen = raw.visibleWhen;
   if (raw.requiredWhen !== undefined) out.requiredWhen = raw.requiredWhen;
-  const options = raw.options ?? (source?.status ? { status: source.status } : source?.ref ? { ref: source.ref } : undefined);
+  const options = raw.options ? fieldOptions(raw.options) : (source?.status ? { status: source.status } : source?.ref ? { ref: source.ref } : undefined);
   if (options) out.options = options;
+  return out;
+}
+
+/** A choice field's options as written, keys copied one by one (`only` and `when` only with a status table). */
+function fieldOptions(raw: NonNullable<RawFormField['options']>): FieldOptions {
+  const out: FieldOptions = {};
+  if (raw.status !== undefined) out.status = raw.status;
+  if (raw.ref !== undefined) out.ref = raw.ref;
+  if (raw.only !== undefined) out.only = [...raw.only];
+  if (raw.when !== undefined) out.when = { ...raw.when };
   return out;
 }
 

@@ -32,6 +32,7 @@ const REQUIRED_HINTS: Record<string, string> = {
   type: 'add a type',
   path: "add a route path such as /students/:id",
   schema: 'add schema: the JSON Schema of the value, e.g. {type: string}',
+  status: 'options need status: <status table> (only and when pick among its statuses) or ref: <entity>',
   fields: 'add fields: the list of fields',
   statuses: 'add statuses: the list of statuses, each with id, key, name, name_local and color',
   view: 'add a view: list, detail, form, wizard, dashboard, page or plugin',
@@ -41,6 +42,7 @@ const PATTERN_HINTS: Record<string, string> = {
   '^[a-z][a-z0-9_-]*$': "use lower-case letters, digits, '_' or '-', starting with a letter",
   '^[a-z][a-z0-9_]*$': "use lower-case letters, digits and '_', starting with a letter",
   '^[A-Za-z][A-Za-z0-9_]*$': "use letters, digits and '_', starting with a letter",
+  '^[0-9]+$': 'write the id of a status (a whole number), not its key',
 };
 
 type AjvError = ErrorObject<string, Record<string, unknown>, unknown>;

@@ -12,6 +12,11 @@ export interface GridControls {
   exportCsv?(): number;
   /** The element that scrolls the rows. */
   scroller(): HTMLElement;
+  /**
+   * The grid's own line saying how many rows match ('12 of 100000 rows'): a step that changes
+   * the result (the fuzzy search) is over when this text changed, not when its input did.
+   */
+  resultText(): string;
 }
 
 export interface GridAdapter {

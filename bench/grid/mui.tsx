@@ -72,6 +72,8 @@ function controls(api: GridApi, element: HTMLElement): GridControls {
     clearSearch: () => api.setQuickFilterValues([]),
     exportCsv: () => api.getDataAsCsv().length,
     scroller: () => element.querySelector<HTMLElement>('.MuiDataGrid-virtualScroller') ?? largestScroller(element),
+    // The pagination footer's '1–100 of N': N is the number of matching rows.
+    resultText: () => element.querySelector('.MuiTablePagination-displayedRows')?.textContent ?? '',
   };
 }
 

@@ -57,6 +57,7 @@ export const rowaq: GridAdapter = {
       search: (text) => typeInto(searchBox(), text),
       clearSearch: () => typeInto(searchBox(), ''),
       scroller: () => must<HTMLElement>(element, '.rg-scroll'),
+      resultText: () => must<HTMLElement>(element, '[data-testid="grid-count"]').textContent ?? '',
     };
     return Promise.resolve(controls);
   },

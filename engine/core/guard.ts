@@ -13,6 +13,10 @@
  *                   admissionForm on the nationality tab with the applicant's own id, type and
  *                   secret (admission-and-grid section 2). Checked before rule 4 so that an
  *                   applicant is steered to the form rather than to not-authorized.
+ *   B. only-payments  while the only-payments flag is set (an answer with redirect_to payments,
+ *                   only-payments.ts), a signed-in user reaching anything but the payment
+ *                   screens (or the always-open pages) goes to payments. Before rule 4 for the
+ *                   same reason as A.
  *   4. permission   a signed-in user without the named route's permission goes to
  *                   misc-not-authorized (the shared `can`: 'public' = any non-Guest, 'guest' = a
  *                   Guest, else a held permission). A route without a permission counts as
@@ -23,6 +27,7 @@
  *   6. logged-in    a signed-in user reaching auth-login goes to dashboard. `afterNavigation`
  *                   gives the rest of rule 6: hide the loading splash, scroll to the top.
  */
+import { confineToPayments } from './only-payments.ts';
 import { can, type PermissionSubject } from './permissions.ts';
 import { firstValue, hasKey, type QueryInput } from './query.ts';
 import { ROUTE, type RouteTarget } from './routes.ts';
@@ -48,10 +53,12 @@ export interface GuardState {
   user: SessionUser | null;
   /** Every permission the user holds; defaults to `user.permissions`. */
   permissions?: readonly string[];
+  /** The only-payments flag (only-payments.ts); default false. */
+  onlyPayments?: boolean;
 }
 
 export type GuardRule =
-  | 'admission' | 'sso-code' | 'logged-out' | 'applicant' | 'permission' | 'token' | 'logged-in' | 'none';
+  | 'admission' | 'sso-code' | 'logged-out' | 'applicant' | 'only-payments' | 'permission' | 'token' | 'logged-in' | 'none';
 
 export type GuardEffect = { type: 'clear-user' };
 
@@ -101,6 +108,9 @@ export function guard(to: GuardRoute, state: GuardState): GuardResult {
       const confined = confineApplicant(to, user);
       if (confined) return redirect('applicant', confined, effects);
     }
+    // B. only payments until the student acts on them
+    const toPayments = confineToPayments(to.name, !!state.onlyPayments && !to.meta?.layout?.anonymous);
+    if (toPayments) return redirect('only-payments', toPayments, effects);
     // 4. permission
     if (to.name && !isOpenRoute(to) && !can(subjectOf(user, state.permissions), to.meta?.permission ?? 'public')) {
       return redirect('permission', { name: ROUTE.notAuthorized }, effects);

@@ -17,6 +17,7 @@ export * from './toasts.ts';
 export * from './live-data.ts';
 export * from './logout.ts';
 export * from './payment-due.ts';
+export * from './only-payments.ts';
 export * from './badges.ts';
 export * from './keystroke.ts';
 export * from './api/index.ts';

@@ -7,10 +7,11 @@ import type { ReactNode } from 'react';
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
 import type { ClientManifest } from '../../generator/manifest-types.ts';
-import { createOnlyPaymentsFlag, type ApiClient, type ApiClientOptions } from '../core/api/client.ts';
+import type { ApiClient, ApiClientOptions } from '../core/api/client.ts';
 import { createBrowserCookieJar, type CookieJar } from '../core/cookie-jar.ts';
 import { createLanguageStore } from '../core/language.ts';
-import { createLayoutSettingsStore, type KeyValueStorage } from '../core/layout-settings.ts';
+import { createLayoutSettingsStore, createMemoryStorage, type KeyValueStorage } from '../core/layout-settings.ts';
+import { createStoredOnlyPaymentsFlag, type StoredOnlyPaymentsFlag } from '../core/only-payments.ts';
 import { createSessionStore, type SessionStore } from '../core/session.ts';
 import { createAppApi } from './data/ApiProvider.tsx';
 import { AppProviders } from './data/AppProviders.tsx';
@@ -38,6 +39,8 @@ export interface AppOptions {
   jar?: CookieJar;
   /** Layout setting storage; default localStorage. */
   storage?: KeyValueStorage;
+  /** Per-tab storage of the only-payments flag; default sessionStorage (memory routers: memory). */
+  sessionStorage?: KeyValueStorage;
   /** An in-memory router (tests, previews) starting at these addresses. */
   memory?: { initialEntries: string[] };
   /** A custom axios adapter for the API client (tests). */
@@ -54,8 +57,8 @@ export interface RowaqApp {
   manifestStore: ManifestStore;
   /** Resolves when the stored language's locale file is loaded (render after it: no flash of English). */
   ready: Promise<void>;
-  /** Set by the payments rule ('You have to pay your due invoices.'), cleared by any other answer. */
-  onlyPayments: ReturnType<typeof createOnlyPaymentsFlag>;
+  /** Set by the payments rule ('You have to pay your due invoices.'), cleared by any other answer but reads. */
+  onlyPayments: StoredOnlyPaymentsFlag;
 }
 
 export function createApp(options: AppOptions): RowaqApp {
@@ -72,8 +75,17 @@ export function createApp(options: AppOptions): RowaqApp {
   const bridge = createUiBridge();
   const registry = (options.plugins ?? []).reduce(registerPlugin, defaultRegistry());
   const manifestStore = createManifestStore(manifest, options.loadManifestData);
+  // Kept per tab for the signed-in user: the provider's hosted page and a reload keep the mode.
+  const onlyPayments = createStoredOnlyPaymentsFlag(
+    options.sessionStorage ?? (options.memory || typeof sessionStorage === 'undefined' ? createMemoryStorage() : sessionStorage),
+    () => {
+      const id = session.isLoggedIn() ? session.getUser()?.id : undefined;
+      return id === undefined || id === null || id === '' ? undefined : String(id);
+    },
+  );
   const routes = buildRoutes(manifest, session, {
     store: manifestStore,
+    onlyPayments: () => onlyPayments.get(),
     // Fetch the screen's layout and renderer chunks while the guard's loader waits for data.
     prepare: (screen) => {
       preloadComponent(LAYOUTS[chooseLayout({ layout: screen.layout }, { signedIn: session.isLoggedIn(), layoutType: layoutStore.get().layoutType })]);
@@ -83,7 +95,6 @@ export function createApp(options: AppOptions): RowaqApp {
     },
   });
   const router = options.memory ? createMemoryRouter(routes, options.memory) : createBrowserRouter(routes);
-  const onlyPayments = createOnlyPaymentsFlag();
   const api = createAppApi({
     onlyPayments,
     session,
@@ -97,7 +108,7 @@ export function createApp(options: AppOptions): RowaqApp {
     return (
       <AppProviders
         manifest={{ store: manifestStore }}
-        {...{ i18n, languageStore, layoutStore, session, api, registry, bridge }}
+        {...{ i18n, languageStore, layoutStore, session, api, registry, bridge, onlyPayments }}
       >
         <RouterProvider router={router} />
       </AppProviders>

@@ -20,6 +20,8 @@ import { IO_MESSAGES } from '../../engine/plugins/grid/io/messages.ts';
 import { readSheet } from '../../engine/plugins/grid/io/read.ts';
 import { GRID_MESSAGES, gridText } from '../../engine/plugins/grid/model/messages.ts';
 import { gridUi } from '../../engine/plugins/grid/react/texts.ts';
+import { GRID_STATUS_TABLE, gridBadge, gridColoursByName } from '../../engine/plugins/grid/react/status-colours.ts';
+import * as XLSX from 'xlsx';
 import { chipColours } from '../../engine/react/renderers/cells.tsx';
 import { normalizeListResponse } from '../../engine/react/renderers/list/list-model.ts';
 import { badge } from '../../engine/core/badges.ts';
@@ -174,6 +176,23 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         await expect(invalid.count()).resolves.toBe(3);
         expect(await invalid.first().getAttribute('title')).toBe(gridText(GRID_MESSAGES.invalidInput, lang));
         await screenshot(page, 'grid-sheet-imported', lang);
+        // Bidi, drawn: '-250' keeps its sign on the left and 'Omar Khaled, Jr.' its '.' on the
+        // right, in either direction of the grid (each cell's text is isolated).
+        const drawn = await page.evaluate(() => {
+          const leftOf = (text: string, i: number) => {
+            const bdi = [...document.querySelectorAll<HTMLElement>('.rg-scroll bdi.rg-text')].find((b) => b.textContent === text);
+            if (!bdi) return null;
+            const range = document.createRange();
+            range.setStart(bdi.firstChild!, i);
+            range.setEnd(bdi.firstChild!, i + 1);
+            return range.getBoundingClientRect().left;
+          };
+          return {
+            minus: (leftOf('-250', 0) ?? NaN) < (leftOf('-250', 1) ?? NaN),
+            dot: (leftOf('Omar Khaled, Jr.', 15) ?? NaN) > (leftOf('Omar Khaled, Jr.', 0) ?? NaN),
+          };
+        });
+        expect(drawn).toEqual({ minus: true, dot: true });
 
         // Files the import refuses, each with its message; the rows stay as they were.
         const refused: [string, string | Buffer, string][] = [
@@ -360,6 +379,31 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         }
         await screenshot(page, 'grid-students-list', lang);
 
+        // Bidi: every cell's text is isolated. A shortened Latin name reads left to right with its
+        // ellipsis at its right end, also in the right-to-left grid; numbers are left to right.
+        const isolation = await page.evaluate(() => {
+          const texts = [...document.querySelectorAll<HTMLElement>('.rg-scroll .rg-row[aria-selected] bdi.rg-text')];
+          const latin = texts.find((b) => /^[A-Za-z]/.test(b.textContent ?? '') && (b.textContent ?? '').endsWith('…'));
+          if (!latin) return null;
+          const node = latin.firstChild as Text;
+          const at = (i: number) => {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            return range.getBoundingClientRect().left;
+          };
+          const numbers = texts.filter((b) => b.getAttribute('dir') === 'ltr');
+          return {
+            direction: getComputedStyle(latin).direction,
+            ellipsisAfter: at(node.length - 1) > at(0),
+            numbers: numbers.length,
+            numbersLtr: numbers.every((b) => getComputedStyle(b).direction === 'ltr'),
+          };
+        });
+        expect(isolation, 'a shortened Latin name on the first page').not.toBeNull();
+        expect(isolation).toEqual({ direction: 'ltr', ellipsisAfter: true, numbers: isolation!.numbers, numbersLtr: true });
+        expect(isolation!.numbers).toBeGreaterThan(10);
+
         const firstCode = await cell(page, 0, 0).innerText();
         const link = page.locator('.rg-scroll .rg-row[aria-selected]').first().locator('a.rg-open');
         expect(await link.getAttribute('target')).toBe('_blank');
@@ -369,6 +413,114 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         expect(new URL(opened.url()).pathname).toMatch(/^\/students\/\d+$/);
         await opened.getByText(firstCode, { exact: true }).first().waitFor();
         await opened.close();
+        expect(errors).toEqual([]);
+      });
+
+      test('server filters and page actions from YAML; filters, search and sort kept in the address', async () => {
+        const { page, errors } = await signedIn(lang);
+        const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, '.generated/manifest.json'), 'utf8')) as Manifest;
+        const statuses = manifest.statusTables.student_status!.statuses;
+        const nameOf = (s: { name: string; name_local: string }) => (lang === 'ar' ? s.name_local : s.name);
+        await page.goto('/students');
+        await appReady(page);
+        await expect.poll(() => dataRows(page).count(), { timeout: 60_000 }).toBeGreaterThan(10);
+        const all = (await page.getByTestId('grid-count').innerText()).replace(/,/g, '');
+        // The status filter of the YAML: a new server call with it, and the address says so.
+        const statusLabel = manifest.entities.students!.fields.status_id!.label[lang];
+        const chosen = statuses.find((s) => s.key !== 'active') ?? statuses[1]!;
+        await page.getByTestId('grid-server-filters').getByRole('combobox', { name: statusLabel }).click();
+        await page.getByRole('option', { name: nameOf(chosen), exact: true }).click();
+        await expect.poll(async () => (await page.getByTestId('grid-count').innerText()).replace(/,/g, ''), { timeout: 60_000 }).not.toBe(all);
+        expect(new URL(page.url()).searchParams.get('filter.status_id')).toBe(String(chosen.id));
+        const texts = await page.locator('.rg-scroll .rg-badge').allInnerTexts();
+        expect(texts.length).toBeGreaterThan(0);
+        expect(new Set(texts)).toEqual(new Set([nameOf(chosen)]));
+        const filtered = await page.getByTestId('grid-count').innerText();
+
+        // The YAML export action: POST /students/export with the chosen filter, Students.xlsx.
+        const exportLabel = lang === 'en' ? 'Export' : 'تصدير';
+        const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: exportLabel, exact: true }).click()]);
+        expect(file.suggestedFilename()).toBe('Students.xlsx');
+        const saved = path.join(downloads, `students-${lang}.xlsx`);
+        await file.saveAs(saved);
+        const sheet = XLSX.read(fs.readFileSync(saved));
+        const exportedRows = XLSX.utils.sheet_to_json(sheet.Sheets[sheet.SheetNames[0]!]!);
+        expect(String(exportedRows.length)).toBe(filtered.replace(/,/g, '').split(' ')[0]);
+        // Row actions the registrar may use (edit_students): edit and delete in each row.
+        const firstRow = dataRows(page).first();
+        expect(await firstRow.locator('button.rg-act[data-action="edit"]').count()).toBe(1);
+        expect(await firstRow.locator('button.rg-act[data-action="delete"]').count()).toBe(1);
+
+        // A column filter, the search and a sort: into the address, and back after a reload.
+        const nameLabel = manifest.entities.students!.fields.name!.label[lang];
+        await page.getByRole('textbox', { name: `${gridUi(lang, 'filter')} ${nameLabel}`, exact: true }).fill('A*');
+        await page.getByRole('searchbox', { name: gridUi(lang, 'search') }).fill('Ahmed');
+        const gpaLabel = manifest.entities.students!.fields.gpa!.label[lang];
+        await page.locator('[role="columnheader"].rg-label').filter({ hasText: gpaLabel }).first().click();
+        await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('gpa');
+        const address = new URL(page.url());
+        expect(address.searchParams.get('col.name')).toBe('A*');
+        expect(address.searchParams.get('search')).toBe('Ahmed');
+        expect(address.searchParams.get('filter.status_id')).toBe(String(chosen.id));
+        const before = await page.getByTestId('grid-count').innerText();
+        const shownBefore = await gridTexts(page);
+        await page.reload();
+        await appReady(page);
+        await page.getByRole('grid').waitFor();
+        await expect.poll(() => page.getByTestId('grid-count').innerText(), { timeout: 60_000 }).toBe(before);
+        expect(await page.getByRole('textbox', { name: `${gridUi(lang, 'filter')} ${nameLabel}`, exact: true }).inputValue()).toBe('A*');
+        expect(await page.getByRole('searchbox', { name: gridUi(lang, 'search') }).inputValue()).toBe('Ahmed');
+        expect(await page.locator('[role="columnheader"].rg-label').filter({ hasText: gpaLabel }).first().getAttribute('aria-sort')).toBe('ascending');
+        expect(await gridTexts(page)).toEqual(shownBefore);
+        expect(errors).toEqual([]);
+      });
+    });
+
+    describe(`students' courses on the grid (${lang})`, () => {
+      test('registration states and flags as badges in the grid colours by status name', async () => {
+        const { page, errors } = await signedIn(lang);
+        await page.goto('/students-courses');
+        await appReady(page);
+        await page.getByRole('grid').waitFor();
+        await expect.poll(() => dataRows(page).count(), { timeout: 60_000 }).toBeGreaterThan(5);
+        const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, '.generated/manifest.json'), 'utf8')) as Manifest;
+        const byName = gridColoursByName(manifest.statusTables[GRID_STATUS_TABLE]);
+        const toRgb = async (css: string) => page.evaluate((c) => {
+          const probe = document.createElement('span');
+          probe.style.background = c;
+          document.body.appendChild(probe);
+          const out = getComputedStyle(probe).backgroundColor;
+          probe.remove();
+          return out;
+        }, css);
+        // status_code is the 4th column, flags the 5th (student_id is the sticky first one).
+        const seen = new Map<string, string>();
+        for (const [c, tableName] of [[3, 'registration_code'], [4, 'registration_status']] as const) {
+          const table = manifest.statusTables[tableName]!;
+          const badges = await page.locator(`.rg-scroll [role="gridcell"][data-c="${c}"] .rg-badge`).evaluateAll((els) =>
+            els.map((el) => ({ text: el.textContent ?? '', colour: el.getAttribute('data-colour'), background: getComputedStyle(el).backgroundColor })),
+          );
+          expect(badges.length, tableName).toBeGreaterThan(5);
+          for (const b of badges) {
+            // A badge's text is its status names; the first one decides the colour.
+            const first = b.text.split(', ')[0];
+            const status = table.statuses.find((s) => (lang === 'ar' ? s.name_local : s.name) === first);
+            expect(status, `badge '${b.text}' is a ${tableName} status`).toBeDefined();
+            const ids = table.flags ? table.statuses.filter((s) => b.text.split(', ').includes(lang === 'ar' ? s.name_local : s.name)).reduce((v, s) => v | s.id, 0) : status!.id;
+            const wanted = gridBadge(table, ids, lang, byName).color;
+            expect(b.colour, b.text).toBe(wanted);
+            expect(b.background, b.text).toBe(await toRgb(chipColours(wanted).background));
+            seen.set(status!.name, b.colour!);
+          }
+        }
+        // The spec's colours by name, where the page has them: Registered is info (its own table says success).
+        if (seen.has('Registered')) expect(seen.get('Registered')).toBe('info');
+        if (seen.has('Fresh')) expect(seen.get('Fresh')).toBe('info');
+        if (seen.has('Repeat')) expect(seen.get('Repeat')).toBe('secondary');
+        expect([...seen.keys()].some((n) => byName.has(n.toLowerCase())), `some badge named in ${GRID_STATUS_TABLE}: ${[...seen.keys()].join(', ')}`).toBe(true);
+        // Read-only values from the server are not input errors (a flag combination is not one status).
+        expect(await page.locator('.rg-scroll .rg-error').count()).toBe(0);
+        await screenshot(page, 'grid-students-courses', lang);
         expect(errors).toEqual([]);
       });
     });

@@ -1,10 +1,15 @@
 /**
  * Issue 4: the portal in a real browser (Debian's chromium through playwright-core) against the
  * real server process on a fresh embedded database with the demo university: sign-in as a
- * student and as staff, a list (page, filter, reload), a staff page as a student, Arabic, a 404
- * path, logout; a screenshot of every page in both languages under tests/e2e/artifacts/; an
- * axe-core scan (@axe-core/playwright) of the login page, a list and two forms in both languages
- * (no serious or critical violation; the others are printed). One server for the whole file.
+ * student and as staff, a list (page, filter, search, reload), a staff page as a student, Arabic,
+ * a 404 path, logout; a screenshot of every page in both languages under tests/e2e/artifacts/;
+ * an axe-core scan (@axe-core/playwright) of the login page, a list, the students grid and two
+ * forms in both languages (no serious or critical violation; the others are printed). One server
+ * for the whole file.
+ *
+ * The generic list renderer is tested on /users (users-list: paging, a Faculty and a User type
+ * filter, search, row actions), since /students is drawn by the spreadsheet grid plugin
+ * (grid#Grid); /students keeps its menu, refusal, logout and axe checks as the grid.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
@@ -63,6 +68,30 @@ async function userName(context: BrowserContext): Promise<string> {
 /** The data rows of a list table, as text (one string per row). */
 async function rowTexts(table: Locator): Promise<string[]> {
   return table.locator('tbody').getByRole('row').allInnerTexts();
+}
+
+/** The list's total from the real API (POST /api/sis/<resource>), with the session of `context`. */
+async function apiTotal(context: BrowserContext, resource: string, body: Record<string, unknown> = {}): Promise<number> {
+  const token = (await context.cookies()).find((c) => c.name === 'token');
+  if (!token) throw new Error('no token cookie: not signed in');
+  const response = await fetch(`${server.url}/api/sis/${resource}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${decodeURIComponent(token.value)}` },
+    body: JSON.stringify({ page: 1, perPage: 1, ...body }),
+  });
+  expect(response.status, `POST /api/sis/${resource}`).toBe(200);
+  const json = (await response.json()) as { total?: number; meta?: { count?: number; total?: number } };
+  const total = json.total ?? json.meta?.total ?? json.meta?.count;
+  if (typeof total !== 'number') throw new Error(`no total in POST /api/sis/${resource}`);
+  return total;
+}
+
+/** The students grid (grid#Grid on /students) once its first data row is drawn. */
+async function gridSettled(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  const grid = page.getByRole('grid', { name });
+  await grid.waitFor({ timeout: 15_000 });
+  await grid.locator('[role="gridcell"][data-r="0"]').first().waitFor({ timeout: 15_000 });
 }
 
 /** Waits for the list to settle: no progress bar, at least one data row (or the empty state). */
@@ -146,32 +175,45 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: the portal in chromium (issue 4)'
     expect(await page.getByRole('alert').allInnerTexts(), 'error toasts on the student dashboard').toEqual([]);
   });
 
-  test('staff (the demo registrar) signs in and opens the Students list from the menu', async () => {
+  test('staff (the demo registrar) signs in and opens the Users list from the menu (and the Students grid)', async () => {
     const { context, page } = await open();
     await page.goto('/login');
     await signIn(page, DEMO.registrar);
     await appReady(page);
     await page.getByText(`Welcome, ${await userName(context)}`).waitFor();
     const nav = await expandMenu(page, 'en');
-    await nav.getByRole('button', { name: 'Student affairs' }).click();
-    await nav.getByRole('link', { name: 'Students', exact: true }).click();
-    await page.waitForURL('**/students**');
-    const table = page.getByRole('table', { name: 'Students' });
+    await nav.getByRole('button', { name: 'Administration' }).click();
+    await nav.getByRole('link', { name: 'Users', exact: true }).click();
+    await page.waitForURL('**/users**');
+    const table = page.getByRole('table', { name: 'Users' });
     await listSettled(page, table);
     expect((await rowTexts(table)).length).toBe(10);
     await expect(page.getByRole('columnheader', { name: 'Name', exact: true }).count()).resolves.toBe(1);
+    // Students stays in the menu; it opens the spreadsheet grid (grid#Grid), not a list table.
+    await nav.getByRole('button', { name: 'Student affairs' }).click();
+    await nav.getByRole('link', { name: 'Students', exact: true }).click();
+    await page.waitForURL('**/students**');
+    await gridSettled(page, 'Students');
   });
 
   test('a list: the next page shows the next rows, with page=2 in the address', async () => {
-    const { page } = await signedIn(DEMO.registrar);
-    await page.goto('/students');
+    const { page, context } = await signedIn(DEMO.registrar);
+    await page.goto('/users');
     await appReady(page);
-    const table = page.getByRole('table', { name: 'Students' });
+    const table = page.getByRole('table', { name: 'Users' });
     await listSettled(page, table);
     const first = await rowTexts(table);
     const label = await displayedRows(page);
-    // The demo university has 2,400 students: page 1 of many.
-    expect(label, 'pagination label of page 1').toMatch(/^1–10 of 2,?400$/);
+    // The demo university has 2,400 students (the finance demo adds an overdue one); each signs
+    // in as a user of type 3, and the staff are users too: page 1 of many, the API's total.
+    const students = await apiTotal(context, 'students');
+    expect(students, 'students in the demo university').toBeGreaterThanOrEqual(2400);
+    const studentUsers = await apiTotal(context, 'users', { filters: { type: 3 } });
+    expect(studentUsers, 'student users').toBeGreaterThanOrEqual(students);
+    const total = await apiTotal(context, 'users');
+    expect(total, 'users: the students and the staff').toBeGreaterThan(studentUsers);
+    const digits = String(total).replace(/(\d)(?=(\d{3})+$)/g, '$1,?');
+    expect(label, 'pagination label of page 1').toMatch(new RegExp(`^1–10 of ${digits}$`));
     const next = page.getByRole('button', { name: /next page/i });
     expect(await next.isEnabled(), `"next page" must be enabled (pagination says "${label}")`).toBe(true);
     await next.click();
@@ -183,9 +225,9 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: the portal in chromium (issue 4)'
 
   test('a list: filter, reload: the same rows, filter and address', async () => {
     const { page } = await signedIn(DEMO.registrar);
-    await page.goto('/students');
+    await page.goto('/users');
     await appReady(page);
-    const table = page.getByRole('table', { name: 'Students' });
+    const table = page.getByRole('table', { name: 'Users' });
     await listSettled(page, table);
     const unfiltered = await rowTexts(table);
 
@@ -211,9 +253,10 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: the portal in chromium (issue 4)'
 
   test('a list opened from an address with page, perPage, search and a filter: reload gives the same list', async () => {
     const { page } = await signedIn(DEMO.registrar);
-    const table = page.getByRole('table', { name: 'Students' });
-    // faculty 1 is the first the seed writes; page 3 of 5 rows of the students named Ahmed
-    await page.goto('/students?page=3&perPage=5&search=Ahmed&filter.faculty_id=1');
+    const table = page.getByRole('table', { name: 'Users' });
+    // user type 3 is a student (the user_type status table); page 3 of 5 rows of the student
+    // users named Ahmed
+    await page.goto('/users?page=3&perPage=5&search=Ahmed&filter.type=3');
     await appReady(page);
     await listSettled(page, table);
     const rows = await rowTexts(table);
@@ -227,7 +270,7 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: the portal in chromium (issue 4)'
     expect(await rowTexts(table)).toEqual(rows);
     expect(await displayedRows(page)).toBe(label);
     const query = new URL(page.url()).searchParams;
-    expect([query.get('page'), query.get('perPage'), query.get('search'), query.get('filter.faculty_id')]).toEqual(['3', '5', 'Ahmed', '1']);
+    expect([query.get('page'), query.get('perPage'), query.get('search'), query.get('filter.type')]).toEqual(['3', '5', 'Ahmed', '3']);
     expect(label, 'pagination label of page 3 by 5').toMatch(/^11–15 of \d{2,}/);
   });
 
@@ -239,12 +282,13 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: the portal in chromium (issue 4)'
       await expect.poll(() => new URL(page.url()).pathname, { message: `${path} as a student` }).toBe('/not-authorized');
       await page.getByRole('heading', { name: 'You are not authorized!' }).waitFor();
       expect(await page.getByRole('table').count(), 'no list data on the refusal page').toBe(0);
+      expect(await page.getByRole('grid').count(), 'no grid data on the refusal page').toBe(0);
     }
   });
 
   test('switching to Arabic: document dir is rtl, the menu on the right, Arabic labels; kept after reload', async () => {
     const { page, context } = await signedIn(DEMO.registrar);
-    await page.goto('/students');
+    await page.goto('/users');
     await appReady(page);
     const viewport = page.viewportSize()!;
     const nav = page.getByRole('navigation');
@@ -260,7 +304,7 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: the portal in chromium (issue 4)'
     expect((await context.cookies()).find((c) => c.name === 'language')?.value).toBe('ar');
     const check = async () => {
       // Arabic labels: the page title, the list's columns and search, the language and menu buttons.
-      const table = page.getByRole('table', { name: 'الطلاب' });
+      const table = page.getByRole('table', { name: 'المستخدمون' });
       await listSettled(page, table);
       await page.getByRole('columnheader', { name: 'الاسم', exact: true }).waitFor();
       await page.getByRole('searchbox', { name: TEXT.ar.search }).or(page.getByRole('textbox', { name: TEXT.ar.search })).first().waitFor();
@@ -272,7 +316,7 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: the portal in chromium (issue 4)'
       const box = (await nav.boundingBox())!;
       expect(box.x + box.width / 2, 'Arabic: the menu on the right').toBeGreaterThan(viewport.width / 2);
       expect(box.x + box.width, 'Arabic: the menu against the right edge').toBeGreaterThan(viewport.width - 8);
-      const title = (await page.getByRole('main').getByText('الطلاب', { exact: true }).first().boundingBox())!;
+      const title = (await page.getByRole('main').getByText('المستخدمون', { exact: true }).first().boundingBox())!;
       expect(title.x + title.width, 'Arabic: the page title starts on the right').toBeGreaterThan(box.x - 80);
       expect(await page.getByRole('main').evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
     };
@@ -283,7 +327,10 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: the portal in chromium (issue 4)'
     await check();
     // the expanded menu: Arabic group and page names, still on the right
     await expandMenu(page, 'ar');
-    await nav.getByRole('button', { name: 'شؤون الطلاب' }).waitFor();
+    await nav.getByRole('button', { name: 'الإدارة' }).waitFor();
+    await nav.getByRole('link', { name: 'المستخدمون', exact: true }).waitFor();
+    // the current page's group (Administration) is open; another group opens on a click
+    await nav.getByRole('button', { name: 'شؤون الطلاب' }).click();
     await nav.getByRole('link', { name: 'الطلاب', exact: true }).waitFor();
     const box = (await nav.boundingBox())!;
     expect(box.x + box.width, 'Arabic: the expanded menu against the right edge').toBeGreaterThan(viewport.width - 8);
@@ -362,15 +409,16 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: the portal in chromium (issue 4)'
       const admin = await signedIn(DEMO.admin, lang);
       await admin.page.waitForTimeout(300);
       saved.push(await screenshot(admin.page, 'dashboard-staff', lang));
-      for (const [name, path, title] of [
-        ['students-list', '/students', lang === 'en' ? 'Students' : 'الطلاب'],
-        ['users-list', '/users', lang === 'en' ? 'Users' : 'المستخدمون'],
-      ] as const) {
-        await admin.page.goto(path);
-        await appReady(admin.page);
-        await listSettled(admin.page, admin.page.getByRole('table', { name: title }));
-        saved.push(await screenshot(admin.page, name, lang));
-      }
+      // the students, drawn by the grid plugin
+      await admin.page.goto('/students');
+      await appReady(admin.page);
+      await gridSettled(admin.page, lang === 'en' ? 'Students' : 'الطلاب');
+      saved.push(await screenshot(admin.page, 'students-list', lang));
+      // the users, drawn by the generic list renderer
+      await admin.page.goto('/users');
+      await appReady(admin.page);
+      await listSettled(admin.page, admin.page.getByRole('table', { name: lang === 'en' ? 'Users' : 'المستخدمون' }));
+      saved.push(await screenshot(admin.page, 'users-list', lang));
       // the Faculty filter open over the list
       await admin.page.getByRole('combobox', { name: lang === 'en' ? 'Faculty' : 'الكلية' }).click();
       await admin.page.getByRole('listbox').waitFor();
@@ -408,12 +456,20 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: the portal in chromium (issue 4)'
         await scan(page, 'login', lang);
       });
 
-      test(`a list: /students as the registrar (${lang})`, async () => {
+      test(`a list: /users as the registrar (${lang})`, async () => {
+        const { page } = await signedIn(DEMO.registrar, lang);
+        await page.goto('/users');
+        await appReady(page);
+        await listSettled(page, page.getByRole('table', { name: lang === 'en' ? 'Users' : 'المستخدمون' }));
+        await scan(page, 'users-list', lang);
+      });
+
+      test(`the students grid: /students as the registrar (${lang})`, async () => {
         const { page } = await signedIn(DEMO.registrar, lang);
         await page.goto('/students');
         await appReady(page);
-        await listSettled(page, page.getByRole('table', { name: lang === 'en' ? 'Students' : 'الطلاب' }));
-        await scan(page, 'students-list', lang);
+        await gridSettled(page, lang === 'en' ? 'Students' : 'الطلاب');
+        await scan(page, 'students-grid', lang);
       });
 
       test(`a form: /forgot-password (${lang})`, async () => {

@@ -114,7 +114,10 @@ export async function ensureClientBuild(): Promise<ClientBuild> {
   return withLock(path.join(base, 'build.lock'), async () => {
     const dir = path.join(base, `client-${hashInputs()}`);
     const marker = path.join(dir, '.rowaq-e2e-built');
-    if (fs.existsSync(marker) && fs.existsSync(path.join(dir, 'index.html'))) return { dir, ms: 0 };
+    if (fs.existsSync(marker) && fs.existsSync(path.join(dir, 'index.html'))) {
+      fs.utimesSync(dir, new Date(), new Date()); // in use again: see the clean-up below
+      return { dir, ms: 0 };
+    }
     const tmp = `${dir}.tmp-${process.pid}`;
     fs.rmSync(tmp, { recursive: true, force: true });
     const started = performance.now();
@@ -134,9 +137,13 @@ export async function ensureClientBuild(): Promise<ClientBuild> {
     fs.writeFileSync(path.join(tmp, '.rowaq-e2e-built'), `${new Date().toISOString()} ${ms} ms\n`);
     fs.rmSync(dir, { recursive: true, force: true });
     fs.renameSync(tmp, dir);
-    // Keep the temp folder small: older builds go.
+    // Keep the temp folder small: older builds go, but not one built or reused in the last 30
+    // minutes: a concurrent run (another test file, started on other sources) may be serving it.
     for (const name of fs.readdirSync(base)) {
-      if (name.startsWith('client-') && path.join(base, name) !== dir) fs.rmSync(path.join(base, name), { recursive: true, force: true });
+      const other = path.join(base, name);
+      if (!name.startsWith('client-') || other === dir) continue;
+      const age = Date.now() - (fs.statSync(other, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+      if (age > 30 * 60_000) fs.rmSync(other, { recursive: true, force: true });
     }
     return { dir, ms };
   });

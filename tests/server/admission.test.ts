@@ -437,11 +437,22 @@ describe.skipIf(!manifest).each(BACKENDS)('admission on $name', (backend) => {
     it('the payment tab: bank transfer refused for Egyptians; a receipt puts the due fee in review', async () => {
       const egyptian = await applyFor(world, 1);
       expect((await save(egyptian, 'nationality', tabs().nationality)).status).toBe(200);
+      expect((await stored(egyptian.id)).nationality_id).toBe(64);
+      // The form's options (only: [1, 2, 4, 5], when: {5: nationality_id notEquals 64}) decide, generically.
       const refusedTab = await save(egyptian, 'payment', { payment_option_id: 5, payment_reference: 'TR-1', payment_date: '2026-11-01' });
       expect(refusedTab.status).toBe(422);
-      expect(refusedTab.body.errors.payment_option_id).toEqual(['Bank transfer is offered to non-Egyptians only']);
+      expect(refusedTab.body.errors.payment_option_id).toEqual(['Must be one of the allowed values']);
+      expect(((await stored(egyptian.id)).data as Record<string, unknown> | null)?.payment).toBeUndefined();
       const foreign = await applyFor(world, 2);
       expect((await save(foreign, 'nationality', { nationality_id: 20, passport: 'A12345678' })).status).toBe(200);
+      // Applicants have no wallet: option 3 is refused for everyone; a text id is read as the number.
+      for (const applicant of [egyptian, foreign]) {
+        const wallet = await save(applicant, 'payment', { payment_option_id: '3' });
+        expect(wallet.status).toBe(422);
+        expect(wallet.body.errors.payment_option_id).toEqual(['Must be one of the allowed values']);
+      }
+      expect((await save(egyptian, 'payment', { payment_option_id: 1 })).status).toBe(200);
+      expect(((await stored(egyptian.id)).data as Record<string, Record<string, unknown>>).payment?.payment_option_id).toBe(1);
       const noReceipt = await save(foreign, 'payment', { payment_option_id: 5, payment_reference: 'TR-1', payment_date: '2026-11-01' });
       expect(noReceipt.body.errors.payment_receipt).toBeDefined();
       expect((await upload(world, foreign, 'payment_receipt')).status).toBe(201);

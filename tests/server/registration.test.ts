@@ -367,6 +367,34 @@ describe.skipIf(!manifest).each(BACKENDS)('registration on $name', (backend) => 
     expect(await rowsOf(s.student_id!)).toHaveLength(0);
   });
 
+  it('the session cache of request-offering still honours a sign-out, a disabled account and a new overdue installment at once', async () => {
+    const [a, b, c, d] = [await simple('SC1', 6, '16:00', '17:00'), await simple('SC2', 6, '17:15', '18:15'), await simple('SC3', 6, '18:30', '19:30'), await simple('SC4', 6, '19:45', '20:45')];
+    // Signed out after a first request (the caller is now in this process's session cache).
+    const out = await student();
+    expect((await put(out, 'request-offering', { offering_id: a.offeringId })).status).toBe(200);
+    await db.updateTable('user_tokens').set({ revoked_at: new Date() }).where('user_id', '=', out.id).execute();
+    expect((await put(out, 'request-offering', { offering_id: b.offeringId })).status).toBe(401);
+    // A call that fails before its statement (a bad body) is still answered as the session gone.
+    expect((await put(out, 'request-offering', { offering_id: 'abc' })).status).toBe(401);
+    expect((await rowsOf(out.student_id!)).map((r) => Number(r.offering_id))).toEqual([a.offeringId]);
+    // A disabled account.
+    const off = await student();
+    expect((await put(off, 'request-offering', { offering_id: a.offeringId })).status).toBe(200);
+    await db.updateTable('users').set({ active: false }).where('id', '=', off.id).execute();
+    expect((await put(off, 'request-offering', { offering_id: b.offeringId })).status).toBe(401);
+    // An installment falling overdue between two requests closes the gate on the next one.
+    const due = await student();
+    expect((await put(due, 'request-offering', { offering_id: c.offeringId })).status).toBe(200);
+    const payment = await db.insertInto('payments').values({ student_id: due.student_id, billing_kind_id: 1, amount: 500, currency_id: 1, status_id: 1 }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('installments').values({ payment_id: payment.id, student_id: due.student_id, installment_id: 1, amount: 500, paid_amount: 0, due_date: '2020-01-01', status_id: 1 }).execute();
+    const gated = await put(due, 'request-offering', { offering_id: d.offeringId });
+    expect(gated.status).toBe(403);
+    expect(gated.body.redirect_to).toBe('payments');
+    // ... and a bad body from a gated student is sent to payments too, as the gate's preHandler did.
+    expect((await put(due, 'request-offering', { offering_id: 'abc' })).body.redirect_to).toBe('payments');
+    expect(await rowsOf(due.student_id!)).toHaveLength(1);
+  });
+
   it('is for students; bad input is a clear 422', async () => {
     const c = await simple('GRD', 7);
     expect((await put(w.advisor, 'request-offering', { offering_id: c.offeringId })).status).toBe(403);

@@ -13,7 +13,9 @@ import { syncSchema } from '../../server/db/schema-sync.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo/index.ts';
 import { currentTermOf } from '../../server/db/seed/demo/terms.ts';
 import { demoAllowed, seed, type SeedResult } from '../../server/db/seed/index.ts';
+import { takenCourses } from '../../server/domains/academic/records.ts';
 import { authDomain } from '../../server/domains/auth/plugin.ts';
+import { domains } from '../../server/domains/index.ts';
 import { verifyPassword } from '../../server/domains/auth/passwords.ts';
 import { EntityValidator } from '../../server/resources/validation.ts';
 import { BACKENDS, call, openTestDatabase, type TestDatabase } from './harness.ts';
@@ -97,6 +99,78 @@ describe.each(BACKENDS)('demo seed on $name', (backend) => {
       expect(list.status).toBe(200);
       expect(list.body.data).toHaveLength(10);
       expect(list.body.meta.count).toBeGreaterThan(10);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("stores each student's GPA and earned hours as the academic records compute them from the grade history", async () => {
+    const ids = (await db.selectFrom('students').select('id').orderBy('id').execute()).map((r) => Number(r.id));
+    const sample = ids.filter((_, i) => i % 60 === 0); // the demo student first, then every 60th
+    let withHistory = 0;
+    const gpas = new Set<number>();
+    for (const id of sample) {
+      const stored = await db.selectFrom('students').select(['gpa', 'earned_hours']).where('id', '=', id).executeTakeFirstOrThrow();
+      const { meta } = await takenCourses(db, manifest, id);
+      expect({ gpa: stored.gpa === null ? null : Number(stored.gpa), earned_hours: Number(stored.earned_hours) }, `student ${id}`)
+        .toEqual({ gpa: meta.gpa, earned_hours: meta.earned_hours });
+      if (meta.gpa !== null) { withHistory += 1; gpas.add(meta.gpa); }
+    }
+    expect(withHistory).toBeGreaterThan(sample.length / 2);
+    expect(gpas.size).toBeGreaterThan(5);
+    // Warnings follow the stored GPA (under 2), not a figure of their own.
+    expect(await count(db, 'students', sql`(gpa is null or gpa >= 2) and total_warnings > 0`)).toBe(0);
+    expect(await count(db, 'students', sql`gpa < 2 and total_warnings = 0`)).toBe(0);
+  });
+
+  it('plans every course in a semester of its level, a course after its same-level prerequisite, with categories', async () => {
+    expect(await count(db, 'study_plan_courses', sql`semester not in (1, 2) or semester is null or category_id is null`)).toBe(0);
+    // Every program with a plan uses both semesters.
+    const { rows: programs } = await sql<{ program_id: number; semesters: number }>`
+      select program_id, count(distinct semester)::int as semesters from study_plan_courses group by program_id`.execute(db);
+    expect(programs.length).toBeGreaterThan(10);
+    for (const p of programs) expect(p.semesters, `program ${p.program_id}`).toBe(2);
+    const misplaced = await sql`select p.id from study_plan_courses p
+      join course_prerequisites cp on cp.course_id = p.course_id
+      join study_plan_courses q on q.program_id = p.program_id and q.course_id = cp.prerequisite_id and q.level = p.level
+      where q.semester >= p.semester`.execute(db);
+    expect(misplaced.rows).toEqual([]);
+    expect(await count(db, 'study_plan_courses', sql`category_id = 2`)).toBeGreaterThan(0); // faculty requirements
+    expect(await count(db, 'study_plan_courses', sql`category_id = 3 and required`)).toBeGreaterThan(0);
+    expect(await count(db, 'study_plan_courses', sql`category_id = 4 and not required`)).toBeGreaterThan(0);
+    expect(await count(db, 'study_plan_courses', sql`category_id = 4 and required`)).toBe(0);
+  });
+
+  it('leaves the demo student courses of their level to request, with seats left, beside refused ones', async () => {
+    const app = await buildApp({ manifest, db, config: loadConfig({}), domains, clientDir: null });
+    try {
+      const login = await call(app, 'POST', '/api/sis/login', { body: { email: DEMO_ACCOUNTS.student.email, password: DEMO_PASSWORD } });
+      expect(login.status).toBe(200);
+      const student = await db.selectFrom('students').select(['id', 'level']).where('email', '=', DEMO_ACCOUNTS.student.email).executeTakeFirstOrThrow();
+      const { status, body } = await call(app, 'GET', '/api/sis/registrations/students/available-offerings', { token: login.body.token });
+      expect(status).toBe(200);
+      type Section = { seats_left: number; clashes: unknown[] };
+      const offerings = body.data as Array<{ course: { code: string; level: number }; requested: boolean; problems: unknown[]; sections: Section[] }>;
+      const shown = JSON.stringify(offerings.map((o) => [o.course.code, o.requested, o.problems, o.sections.map((s) => [s.seats_left, s.clashes.length])]));
+      expect(offerings.filter((o) => o.requested).length, shown).toBeGreaterThanOrEqual(2); // tests/e2e/registration.test.ts withdraws two
+      // A course of the student's level to request: no refusal, a section with seats and no clash.
+      const open = offerings.filter((o) => !o.requested && o.course.level === Number(student.level) && o.problems.length === 0
+        && o.sections.some((s) => s.seats_left > 0 && s.clashes.length === 0));
+      expect(open.length, shown).toBeGreaterThan(0);
+      expect(offerings.some((o) => !o.requested && o.problems.length > 0), shown).toBe(true); // refusals (level, passed)
+      expect(offerings.some((o) => !o.requested && o.sections.some((s) => s.clashes.length > 0)), shown).toBe(true);
+      // The courses the student holds never clash with one another.
+      const clashing = await sql`select a.id from registrations a
+        join slots sa on sa.section_id = a.section_id
+        join registrations b on b.student_id = a.student_id and b.term_id = a.term_id and b.id > a.id
+        join slots sb on sb.section_id = b.section_id and sb.day = sa.day and sb.start_time < sa.end_time and sa.start_time < sb.end_time
+        where a.student_id = ${student.id}`.execute(db);
+      expect(clashing.rows).toEqual([]);
+      // The taken courses page shows the figures the student row holds.
+      const taken = await call(app, 'GET', '/api/sis/students/academic/taken-courses', { token: login.body.token });
+      expect(taken.status).toBe(200);
+      const stored = await db.selectFrom('students').select(['gpa', 'earned_hours']).where('id', '=', student.id).executeTakeFirstOrThrow();
+      expect([taken.body.meta.gpa, taken.body.meta.earned_hours]).toEqual([Number(stored.gpa), Number(stored.earned_hours)]);
     } finally {
       await app.close();
     }

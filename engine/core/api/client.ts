@@ -80,7 +80,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function request<T>(method: string, path: string, data?: unknown, config: ApiRequestConfig = {}): Promise<T> {
     const { admission, toast, ...axiosConfig } = config;
-    const facts = () => ({ path, user: options.getUser(), token: options.getToken(), locale: options.getLocale() });
+    const facts = () => ({ method, path, user: options.getUser(), token: options.getToken(), locale: options.getLocale() });
     let body: unknown;
     try {
       const response = await instance.request({

@@ -7,7 +7,10 @@
  *   - data.redirect_to 'payments' (any status): dialog 'You have to pay your due invoices.',
  *     go to payments, set the only-payments flag.
  *   - data.redirect_to 'dashboard' (any status): dialog 'You have to fill the survery first.',
- *     go to dashboard. This and every other response clears the only-payments flag.
+ *     go to dashboard. This and every other response clears the only-payments flag, except
+ *     the answers of reads (`isReadCall`: GET, the generic list POST /{resource}, lookups),
+ *     which keep it: the payments screens' own loads must not end the mode they show
+ *     (issue 7: "shows only payments until the invoices are paid").
  *   - 401 for a stored user with an id and a type other than 4: misc-not-authorized when a
  *     token exists, else auth-login. Type 4 (staff) and no stored user: no redirect.
  *   - 404 whose body has no usable message: error-404.
@@ -36,6 +39,8 @@ export type ResponseReason =
 export interface ResponseFacts {
   /** HTTP status; undefined when no response arrived. */
   status: number | undefined;
+  /** The request method; undefined counts as a write (the flag is cleared). */
+  method?: string;
   data: unknown;
   /** The request path without the base, e.g. '/login'. */
   path: string;
@@ -81,20 +86,38 @@ export function decideResponse(facts: ResponseFacts): ResponseDecision {
   }
 
   const path = normalizePath(facts.path);
+  const other = isReadCall(facts.method, path) ? 'keep' : 'clear';
   if (facts.status === 401 && facts.user && hasId(facts.user) && userTypeNumber(facts.user) !== STAFF_USER_TYPE) {
     return {
-      onlyPayments: 'clear',
+      onlyPayments: other,
       redirect: { name: facts.token ? ROUTE.notAuthorized : ROUTE.login },
       reason: 'unauthorized',
     };
   }
   if (facts.status === 404 && errorMessage(facts.data, facts.locale) === undefined) {
-    return { onlyPayments: 'clear', redirect: { name: ROUTE.error404 }, reason: 'not-found' };
+    return { onlyPayments: other, redirect: { name: ROUTE.error404 }, reason: 'not-found' };
   }
   if (facts.status === 503 && LOGIN_PATHS.includes(path)) {
-    return { onlyPayments: 'clear', redirect: { name: ROUTE.maintenance }, reason: 'maintenance' };
+    return { onlyPayments: other, redirect: { name: ROUTE.maintenance }, reason: 'maintenance' };
   }
-  return { onlyPayments: 'clear' };
+  return { onlyPayments: other };
+}
+
+const READ_METHODS = ['get', 'head', 'options'];
+
+/**
+ * True for calls that only read: GET, HEAD, OPTIONS; POST to a single segment (the generic
+ * resource list, `POST /{resource}` with the filters) except the login calls; POST /lookups/*.
+ * An unknown method counts as a write.
+ */
+export function isReadCall(method: string | undefined, path: string): boolean {
+  const m = (method ?? '').toLowerCase();
+  if (READ_METHODS.includes(m)) return true;
+  if (m !== 'post') return false;
+  const p = normalizePath(path);
+  if (LOGIN_PATHS.includes(p)) return false;
+  const segments = p.split('/').filter(Boolean);
+  return segments.length === 1 || segments[0] === 'lookups';
 }
 
 /** True for the calls whose errors surface the first entry of the errors list. */

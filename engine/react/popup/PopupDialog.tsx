@@ -11,10 +11,18 @@ export interface PopupDialogProps {
 export function PopupDialog({ popup, onClose }: PopupDialogProps) {
   const ui = useUi();
   return (
-    <Dialog open={popup !== null} onClose={onClose} aria-labelledby="rowaq-popup-title" maxWidth="xs" fullWidth>
+    // Without a title (the payments and survey messages) the text itself names the dialog.
+    <Dialog
+      open={popup !== null}
+      onClose={onClose}
+      aria-labelledby={popup?.title ? 'rowaq-popup-title' : 'rowaq-popup-text'}
+      aria-describedby={popup?.title ? 'rowaq-popup-text' : undefined}
+      maxWidth="xs"
+      fullWidth
+    >
       {popup?.title && <DialogTitle id="rowaq-popup-title">{popup.title}</DialogTitle>}
       <DialogContent>
-        <DialogContentText>{popup?.text}</DialogContentText>
+        <DialogContentText id="rowaq-popup-text">{popup?.text}</DialogContentText>
       </DialogContent>
       <DialogActions>
         {popup?.goBack !== false && (

@@ -24,10 +24,12 @@ export interface RouteOptions {
   store?: ManifestStore;
   /** Called when the guard let a navigation through, before the screen draws (fetch its chunks). */
   prepare?: (screen: Screen) => void;
+  /** The only-payments flag the guard reads (engine/core/only-payments.ts). */
+  onlyPayments?: () => boolean;
 }
 
 export function buildRoutes(manifest: ClientManifest, session: SessionStore, options: RouteOptions = {}): RouteObject[] {
-  const { store, prepare } = options;
+  const { store, prepare, onlyPayments } = options;
   const screens = Object.values(manifest.screens).sort((a, b) => a.path.localeCompare(b.path));
   const children: RouteObject[] = screens
     .filter((screen) => toRouterPath(screen.path) !== '/')
@@ -35,7 +37,7 @@ export function buildRoutes(manifest: ClientManifest, session: SessionStore, opt
       id: `screen:${screen.name}`,
       path: toRouterPath(screen.path),
       handle: { screen: screen.name } satisfies ScreenHandle,
-      loader: prepared(guardLoader(screen, manifest, session), screen, store && screenNeedsData(screen, manifest) ? store : undefined, prepare),
+      loader: prepared(guardLoader(screen, manifest, session, onlyPayments), screen, store && screenNeedsData(screen, manifest) ? store : undefined, prepare),
       element: <ScreenRenderer screen={screen} />,
     }));
   const dashboard = hrefFor(manifest, ROUTE.dashboard);

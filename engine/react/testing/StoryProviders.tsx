@@ -19,6 +19,7 @@ import { createUiBridge } from '../data/ui-bridge.ts';
 import { createI18n, loadLanguage, type Language } from '../i18n/index.ts';
 import { defaultRegistry } from '../registry/defaults.ts';
 import { registerPlugin, type RowaqPlugin } from '../registry/registry.ts';
+import { PLUGINS } from '../../plugins/index.ts';
 import { createFixtureAdapter, type FixtureApiOptions } from './fixture-api.ts';
 
 /** A staff member holding every permission of the manifest: every menu entry and action shows. */
@@ -33,11 +34,12 @@ export interface StoryProvidersProps extends Omit<FixtureApiOptions, 'manifest'>
   user?: SessionUser | null;
   /** Stored layout settings (vertical or horizontal menu, collapsed, skin). */
   layout?: Partial<LayoutSettings>;
+  /** The plugins registered (as `createApp` gets them); default the ones the portal ships (engine/plugins). */
   plugins?: readonly RowaqPlugin[];
   children: ReactNode;
 }
 
-export function StoryProviders({ manifest, language, user, layout, plugins, children, ...api }: StoryProvidersProps) {
+export function StoryProviders({ manifest, language, user, layout, plugins = PLUGINS, children, ...api }: StoryProvidersProps) {
   const signedIn = user === undefined ? staffUser(manifest) : user;
   const key = JSON.stringify([language, signedIn, layout]);
   const app = useMemo(() => {
@@ -53,7 +55,8 @@ export function StoryProviders({ manifest, language, user, layout, plugins, chil
       bridge,
       languageStore: createLanguageStore(jar),
       layoutStore: createLayoutSettingsStore(storage),
-      registry: (plugins ?? []).reduce(registerPlugin, defaultRegistry()),
+      // The app's plugins too: a `plugin: grid#Grid` screen's story draws the grid, not the Unknown renderer.
+      registry: plugins.reduce(registerPlugin, defaultRegistry()),
       api: createAppApi({
         session,
         getLocale: () => i18n.language,

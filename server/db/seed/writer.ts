@@ -109,8 +109,10 @@ export class SeedWriter {
     const entity = this.entity(entityName);
     if (!entity || !Object.hasOwn(entity.fields, column) || !values.length) return;
     const chunk = Math.floor(MAX_PARAMETERS / 2);
+    // Cast to the column's own type: a GPA is fractional, a reference an integer.
+    const type = sql.raw(columnType(entity, entity.fields[column]!).ddl);
     for (let start = 0; start < values.length; start += chunk) {
-      const pairs = values.slice(start, start + chunk).map(([id, value]) => sql`(${id}::bigint, ${value}::bigint)`);
+      const pairs = values.slice(start, start + chunk).map(([id, value]) => sql`(${id}::bigint, ${value}::${type})`);
       await sql`update ${sql.table(entity.table)} as t set ${sql.ref(column)} = v.value
         from (values ${sql.join(pairs)}) as v(id, value) where t.id = v.id`.execute(this.#db);
     }

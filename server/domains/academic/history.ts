@@ -77,14 +77,14 @@ export function pastOnly(rows: readonly HistoryRow[], current: TermRef | null): 
 }
 
 /** The latest attempt of each course (a repeated course counts once, by its latest grade). */
-export function latestAttempts(rows: readonly HistoryRow[]): HistoryRow[] {
-  const byCourse = new Map<number, HistoryRow>();
+export function latestAttempts<T extends Pick<HistoryRow, 'course_id' | 'graded'>>(rows: readonly T[]): T[] {
+  const byCourse = new Map<number, T>();
   for (const row of rows) if (row.graded.counts) byCourse.set(row.course_id, row); // rows are oldest first
   return [...byCourse.values()];
 }
 
-/** Cumulative GPA and earned hours over the rows (latest attempts only). */
-export function cumulative(rows: readonly HistoryRow[]): { gpa: number | null; earned_hours: number; attempted_hours: number } {
+/** Cumulative GPA and earned hours over the rows (latest attempts only). The demo seed stores it as students.gpa and earned_hours. */
+export function cumulative(rows: readonly Pick<HistoryRow, 'course_id' | 'credit_hours' | 'graded'>[]): { gpa: number | null; earned_hours: number; attempted_hours: number } {
   const latest = latestAttempts(rows);
   return {
     gpa: gpaOf(latest.map((r) => ({ hours: r.credit_hours, graded: r.graded }))),

@@ -111,7 +111,6 @@ export async function saveTab(ctx: AdmissionContext, request: FastifyRequest, ra
     const { values, errors } = await validateTab(trx, manifest, {
       form, body: body as Row, record: flatRecord(applicant, data), params: paramsOf(applicant), files,
     });
-    await paymentTabChecks(manifest, applicant, tab, values, errors);
     if (Object.keys(errors).length) throw new ValidationError(errors);
 
     const newData: TabData = { ...data, [tab]: values };
@@ -136,16 +135,6 @@ export async function saveTab(ctx: AdmissionContext, request: FastifyRequest, ra
       form_version: wizard.version,
     };
   });
-}
-
-/** Bank transfer is for non-Egyptians only (admission-and-grid section 9). */
-async function paymentTabChecks(manifest: Manifest, applicant: ApplicantRow, tab: string, values: Row, errors: FieldErrors): Promise<void> {
-  if (tab !== 'payment' || errors.payment_option_id) return;
-  const option = manifest.statusTables.payment_option?.statuses.find((s) => s.id === Number(values.payment_option_id));
-  if (option?.key === 'bank_transfer' && Number(applicant.nationality_id) === 64) {
-    (errors.payment_option_id ??= []).push({ key: 'bank_transfer_egyptians' });
-  }
-  if (option?.key === 'wallet') (errors.payment_option_id ??= []).push({ key: 'payment_option_not_offered' });
 }
 
 /**

@@ -2,7 +2,8 @@
  * Validates one tab of the admission form on the server with the tab's form definition: the
  * visible fields only, required and requiredWhen, the shared rules (each with its own message,
  * engine/core/field-rules.ts), the keystroke filter (no character it would drop), then the field's JSON Schema (types, lengths, ranges, maxItems),
- * the options it names (a country, a governorate, a status of the table), and the checks the
+ * the options it names (a country, a governorate, a status of the table, and only one the field
+ * offers now: options.only / options.when, the browser's rule in form/choices.ts), and the checks the
  * rules file leaves to the server (rows of marks, ranked preferences).
  *
  * Errors are keyed by field, nested ones by path (`subject_degrees.2.mark`); the caller throws
@@ -16,6 +17,7 @@ import { checkRule, isEmptyValue } from '../../../engine/core/field-rules.ts';
 import { applyKeystrokeFilter } from '../../../engine/core/keystroke.ts';
 import { addFieldError, type FieldErrors } from '../../http/errors.ts';
 import type { Message, MessageKey } from '../../http/messages.ts';
+import { choiceOffered } from '../../../engine/react/renderers/form/choices.ts';
 import { fieldRequired, isFileField, visibleFields } from './tabs.ts';
 
 const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
@@ -96,6 +98,11 @@ export async function validateTab(db: Db, manifest: Manifest, input: TabInput): 
     const validate = validatorOf(field.schema);
     if (!validate(value)) {
       for (const e of validate.errors ?? []) addFieldError(errors, errorPath(field.name, e), schemaMessage(e));
+      continue;
+    }
+    // A status the field does not offer now (options.only / options.when): the browser never shows it.
+    if (!choiceOffered(field, value, { record, params })) {
+      addFieldError(errors, field.name, { key: 'enum' });
       continue;
     }
     await checkOptions(db, manifest, field, value, errors);

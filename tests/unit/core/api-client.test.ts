@@ -88,17 +88,20 @@ describe('API client: response rules', () => {
     expect(onDialog).toHaveBeenCalledWith(expect.objectContaining({ text: 'You have to fill the survery first.' }));
     expect(onRedirect).toHaveBeenCalledWith({ name: 'dashboard' });
   });
-  it('any other response clears the only-payments flag, errors included', async () => {
+  it('any other response clears the only-payments flag, errors included; reads keep it', async () => {
     let reply: Reply = { status: 200, data: { redirect_to: 'payments' } };
     const { api, onlyPayments } = setup(() => reply);
     await failure(api.get('/a'));
     expect(onlyPayments.get()).toBe(true);
     reply = { status: 200, data: { data: [] } };
     await api.get('/b');
+    await api.post('/installments', {});
+    expect(onlyPayments.get()).toBe(true);
+    await api.post('/b/pay');
     expect(onlyPayments.get()).toBe(false);
     onlyPayments.set(true);
     reply = { status: 422, data: { errors: ['bad'] } };
-    await failure(api.get('/c'));
+    await failure(api.put('/c'));
     expect(onlyPayments.get()).toBe(false);
   });
   it('a network failure leaves the flag alone and does not redirect', async () => {

@@ -75,6 +75,44 @@ describe('display', () => {
   });
 });
 
+describe('bidi in a right-to-left grid', () => {
+  it('isolates every cell: Latin text and numbers keep their order and the ellipsis its end', () => {
+    const cols: GridColumn[] = [
+      { name: 'name', label: 'Name' },
+      { name: 'note', label: 'Note' },
+      { name: 'amount', label: 'Amount', type: 'number' },
+      { name: 'born', label: 'Born', type: 'date' },
+    ];
+    const data: GridRow[] = [
+      { name: 'Omar Khaled, Jr.', note: 'عمر خالد', amount: -250, born: '2001-01-02' },
+      { name: 'Abdallah Abdelrahman Mohamed', note: '-250', amount: 1234.5, born: '' },
+    ];
+    render(<Grid columns={cols} rows={data} lang="ar" importExport={false} />);
+    const grid = screen.getByRole('grid');
+    const text = (r: number, c: number) => grid.querySelector(`[data-r="${r}"][data-c="${c}"] bdi.rg-text`) as HTMLElement;
+    // Text cells: a bdi without dir (= auto): the first strong letter decides, so a Latin name
+    // reads left to right with its '.' and its ellipsis after it, Arabic right to left.
+    expect(text(0, 0).textContent).toBe('Omar Khaled, Jr.');
+    expect(text(0, 0).hasAttribute('dir')).toBe(false);
+    expect(text(1, 0).textContent).toBe('Abdallah Abdelrahm…');
+    expect(text(0, 1).textContent).toBe('عمر خالد');
+    // '-250' in a text column: no strong letter, so the bdi is left to right and the sign stays first.
+    expect(text(1, 1).textContent).toBe('-250');
+    // Numbers and dates: always left to right, numbers aligned at the end of their cell.
+    expect(text(0, 2).getAttribute('dir')).toBe('ltr');
+    expect(text(0, 2).textContent).toBe('-250');
+    expect(text(0, 2).parentElement!.classList.contains('rg-num')).toBe(true);
+    expect(text(1, 2).parentElement!.classList.contains('rg-num')).toBe(true);
+    expect(text(0, 3).getAttribute('dir')).toBe('ltr');
+  });
+
+  it('isolates cells in English too (an Arabic name in a left-to-right grid)', () => {
+    render(<Grid columns={[{ name: 'name', label: 'Name' }]} rows={[{ name: 'عبد الله عبد الرحمن محمد أحمد' }]} importExport={false} />);
+    const bdi = screen.getByRole('grid').querySelector('[data-r="0"][data-c="0"] bdi.rg-text')!;
+    expect(bdi.textContent).toBe('عبد الله عبد الرحم…');
+  });
+});
+
 describe('keyboard navigation', () => {
   it('arrows, Tab and Shift-Tab move the active cell; Tab wraps to the next row', () => {
     const { key, at } = setup();

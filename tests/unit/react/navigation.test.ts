@@ -19,6 +19,15 @@ describe('navigation menu', () => {
     expect(admin.at(-1)?.href).toBe('/users/edit'); // optional parameter left out
     expect(visibleMenu(manifest, null)).toEqual([]);
   });
+  it('only-payments mode keeps only the payment screens', () => {
+    const subject = { typeName: 'Staff', permissions: ['access_users', 'manage_users'] };
+    expect(visibleMenu(manifest, subject, 'main', true)).toEqual([]);
+    const withPayments = fixtureManifest();
+    withPayments.screens.payments = { ...withPayments.screens.dashboard!, name: 'payments', path: '/payments' };
+    withPayments.navigation.main!.items.push({ label: { en: 'Payments', ar: 'المدفوعات' }, route: 'payments', children: [] });
+    expect(visibleMenu(withPayments, subject, 'main', true).map((e) => e.href)).toEqual(['/payments']);
+    expect(visibleMenu(withPayments, subject, 'main', false).length).toBeGreaterThan(1);
+  });
 });
 
 describe('route paths', () => {

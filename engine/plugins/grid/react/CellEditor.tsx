@@ -113,6 +113,8 @@ export function CellEditor({ column, text, rows, lang, editor: grid }: Props) {
       <input
         ref={input}
         className="rg-editor"
+        // Typed Latin text or a number keeps its own order in a right-to-left grid.
+        dir="auto"
         value={text}
         aria-label={columnTitle(column, lang)}
         aria-autocomplete={AUTOCOMPLETE_TYPES.has(typeOf(column)) ? 'list' : undefined}

@@ -21,6 +21,7 @@ import { GridBody } from './GridBody.tsx';
 import type { RowContext } from './GridRowView.tsx';
 import { GridToolbar } from './GridToolbar.tsx';
 import { gridSx } from './styles.ts';
+import type { GridViewState } from './grid-url.ts';
 import { gridUi } from './texts.ts';
 import { SELECT_WIDTH } from './useGridColumns.ts';
 import { useGridController, type Position } from './useGridController.ts';
@@ -49,15 +50,27 @@ export interface GridProps {
   exportName?: string;
   /** Accessible name of the grid. */
   label?: string;
+  /** Column filters, search and sort to start with (a grid screen restores them from the address). */
+  initialView?: Partial<GridViewState>;
+  /** Told the column filters, search and sort after each change. */
+  onViewChange?: (view: GridViewState) => void;
+  /** Buttons drawn in each row's lead cell (edit, delete, restore), `width` px more room for them. */
+  rowActions?: { width: number; render(row: GridRow): ReactNode };
+  /** Drawn at the end of the toolbar (a screen's page actions). */
+  toolbarExtra?: ReactNode;
 }
 
 const HEADER_ROWS = 2;
+/** Room for a row's open link in the lead column, px. */
+const LINK_WIDTH = 10;
 const DEFAULT_SCROLL_HEIGHT = 480;
 
 export function Grid(props: GridProps) {
   const lang = props.lang ?? 'en';
   const dir = direction(lang);
-  const grid = useGridController({ ...props, lang });
+  // The lead column holds the selection box, the row's link (when rows have one) and row actions.
+  const leadWidth = SELECT_WIDTH + (props.rowHref ? LINK_WIDTH : 0) + (props.rowActions?.width ?? 0);
+  const grid = useGridController({ ...props, lang, leadWidth });
   const { laid, view, shown, active, range, editing } = grid;
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const activeId = `${useId()}-active`;
@@ -68,7 +81,6 @@ export function Grid(props: GridProps) {
     scrollRef.current = el;
     setScrollEl(el);
   }, []);
-  const leadWidth = SELECT_WIDTH;
   const shownCount = shown[1] - shown[0];
   const hasFooter = laid.some((l) => l.column.summary);
   // An empty grid keeps two rows' room for its 'No record' line.
@@ -124,6 +136,7 @@ export function Grid(props: GridProps) {
       rowError: grid.rowError,
       renderCell: props.renderCell,
       rowHref: props.rowHref,
+      rowActions: props.rowActions?.render,
       toggleRow: grid.toggleRow,
       selectLabel: gridUi(lang, 'selectRow'),
       rtl: dir === 'rtl',
@@ -131,7 +144,7 @@ export function Grid(props: GridProps) {
       rows: grid.rows,
       editor,
     }),
-    [laid, lang, dir, activeId, leadWidth, grid.cellError, grid.rowError, props.renderCell, props.rowHref, grid.toggleRow, grid.rows, editor],
+    [laid, lang, dir, activeId, leadWidth, grid.cellError, grid.rowError, props.renderCell, props.rowHref, props.rowActions?.render, grid.toggleRow, grid.rows, editor],
   );
 
   const pageRows = Math.max(1, Math.floor(bodyHeight / ROW_HEIGHT));
@@ -253,7 +266,7 @@ export function Grid(props: GridProps) {
 
   return (
     <Box sx={gridSx} dir={dir} lang={lang} className="rg-root">
-      <GridToolbar grid={toolbar} lang={lang} columns={props.columns} importExport={props.importExport !== false} exportName={props.exportName} />
+      <GridToolbar grid={toolbar} lang={lang} columns={props.columns} importExport={props.importExport !== false} exportName={props.exportName} extra={props.toolbarExtra} />
       <div
         ref={attach}
         className="rg-scroll"

@@ -20,6 +20,8 @@ export interface RowContext {
   rowError(row: GridRow): { column?: string; error: LocalizedText } | null;
   renderCell?: (column: GridColumn, value: unknown, row: GridRow) => ReactNode | undefined;
   rowHref?: (row: GridRow) => string | undefined;
+  /** The row's action buttons in the lead cell. */
+  rowActions?: (row: GridRow) => ReactNode;
   toggleRow(index: number): void;
   rtl: boolean;
   /** The active cell's element id (aria-activedescendant), unique per grid. */
@@ -93,6 +95,7 @@ export const GridRowView = memo(function GridRowView({ ctx, row, index, r, top, 
             ↗
           </a>
         )}
+        {ctx.rowActions?.(row)}
       </div>
       {laid.map(({ column, width, stickyAt }, c) => {
         const value = row[column.name];
@@ -132,11 +135,14 @@ export const GridRowView = memo(function GridRowView({ ctx, row, index, r, top, 
               custom
             ) : check ? (
               checkGlyph(column, value)
-            ) : ctx.rtl && !texty && !column.words ? (
-              // Digits, dashes and colons would be reordered in a right-to-left cell: isolate them.
-              <bdi dir="ltr">{full}</bdi>
             ) : (
-              shorten(full, max)
+              // Every cell's text is isolated from the row's direction: in a right-to-left grid a
+              // Latin name keeps its trailing '.' and its ellipsis at its own end, and '-250' its
+              // sign. Numbers and dates are always left to right; text takes the direction of its
+              // first strong letter (bdi = dir="auto"). The cell's class keeps the alignment.
+              <bdi className="rg-text" dir={!texty && !column.words ? 'ltr' : undefined}>
+                {shorten(full, max)}
+              </bdi>
             )}
           </div>
         );

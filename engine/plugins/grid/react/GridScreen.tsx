@@ -1,80 +1,56 @@
 /**
  * The `grid#Grid` plugin screen: the screen's `source` rows (every page of the resource,
  * through the engine's API client) in the grid, columns from the screen's `columns` with their
- * `grid:` options, status badges in their colours, a link per row from `rowLink`. Edits,
- * import and export stay in the browser (admission-and-grid section 7).
+ * `grid:` options, status badges in the grid's colours (./status-colours.ts), a link per row
+ * from `rowLink`. Like a list screen it draws the screen's server `filters` (the list
+ * renderer's FilterField) and its `actions` (the engine's action runner: the export posts the
+ * chosen filters; row actions edit, delete, restore where permitted). The server filters, the
+ * column filters, the search and the sort live in the address (./grid-url.ts). Edits, import
+ * and the grid's own export stay in the browser (admission-and-grid section 7).
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { badge } from '../../../core/badges.ts';
-import { useApi } from '../../../react/data/ApiProvider.tsx';
+import type { ScreenAction } from '../../../../generator/manifest-types.ts';
 import { useManifest } from '../../../react/data/ManifestProvider.tsx';
+import { useSession } from '../../../react/data/SessionProvider.tsx';
 import { useLabel, useLanguage } from '../../../react/i18n/hooks.ts';
-import type { Screen } from '../../../../generator/manifest-types.ts';
 import type { RendererProps } from '../../../react/registry/registry.ts';
+import { useActionRunner } from '../../../react/renderers/actions.ts';
 import { chipColours } from '../../../react/renderers/cells.tsx';
-import { listPath, normalizeListResponse, readListLookup, sourceEntity } from '../../../react/renderers/list/list-model.ts';
+import { FilterField } from '../../../react/renderers/list/ListFilters.tsx';
+import { listPath, listRequestBody, sourceEntity, visibleActions } from '../../../react/renderers/list/list-model.ts';
 import { hrefFor, paramsFromRow } from '../../../react/router/paths.ts';
-import { NO_PAGING_SIZE } from '../model/paging.ts';
 import type { GridColumn, GridRow } from '../model/types.ts';
 import { Grid } from './Grid.tsx';
-import { normalizeChoiceValues, screenGridColumns, type LabelRow } from './screen-columns.ts';
+import { readGridUrl, writeGridUrl, type GridViewState } from './grid-url.ts';
+import { actionIcon, ROW_ACTION_WIDTH, rowActionCount, RowActionButtons } from './RowActionButtons.tsx';
+import { normalizeChoiceValues, screenGridColumns } from './screen-columns.ts';
+import { GRID_STATUS_TABLE, gridBadge, gridColoursByName } from './status-colours.ts';
 import { gridUi } from './texts.ts';
-
-/** The server's largest page (server/resources/list-query.ts MAX_PER_PAGE). */
-const PER_PAGE = 100;
-/** Pages asked at once while loading a long list. */
-const PARALLEL = 4;
-
-interface Loaded {
-  rows: GridRow[];
-  lookup: Record<string, LabelRow[]>;
-}
-
-/** Every row of a list path, page after page, up to the grid's 999999 rows. */
-function useAllRows(path: string | undefined, source: Screen['source']) {
-  const api = useApi();
-  const [state, setState] = useState<{ data?: Loaded; loading: boolean; error: unknown }>({ loading: !!path, error: null });
-  // The screen's fixed filters and order, as a list screen sends them (list-query.ts).
-  const queryKey = JSON.stringify({ filters: source?.filters ?? {}, ...(source?.sort ? { sort: source.sort } : {}) });
-  useEffect(() => {
-    if (!path) {
-      setState({ loading: false, error: null, data: { rows: [], lookup: {} } });
-      return;
-    }
-    let live = true;
-    const ask = (page: number) => api.post(path, { ...(JSON.parse(queryKey) as object), search: '', page, perPage: PER_PAGE });
-    const lookup: Record<string, LabelRow[]> = {};
-    const keep = (body: unknown) => {
-      for (const [ref, labels] of Object.entries(readListLookup(body))) (lookup[ref] ??= []).push(...(labels as LabelRow[]));
-      return normalizeListResponse(body).rows;
-    };
-    (async () => {
-      const first = await ask(1);
-      const rows = keep(first);
-      const total = Math.min(normalizeListResponse(first).total, NO_PAGING_SIZE);
-      const pages = Math.ceil(total / PER_PAGE);
-      for (let from = 2; from <= pages && live; from += PARALLEL) {
-        const batch = await Promise.all(Array.from({ length: Math.min(PARALLEL, pages - from + 1) }, (_, i) => ask(from + i)));
-        for (const body of batch) rows.push(...keep(body));
-      }
-      if (live) setState({ loading: false, error: null, data: { rows, lookup } });
-    })().catch((error: unknown) => live && setState({ loading: false, error }));
-    return () => {
-      live = false;
-    };
-  }, [api, path, queryKey]);
-  return state;
-}
+import { useScreenRows } from './useScreenRows.ts';
 
 export function GridScreen({ screen, params }: RendererProps) {
   const manifest = useManifest();
   const lang = useLanguage();
   const label = useLabel();
-  const { data, loading, error } = useAllRows(listPath(screen), screen.source);
+  const { subject } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = searchParams.toString();
+  const url = useMemo(() => readGridUrl(query, screen), [query, screen]);
+  const server = url.server;
+
+  // The server filters the user chose, as POST /{resource} and the export take them.
+  const serverFilters = useMemo(() => {
+    const body = listRequestBody({}, server, undefined);
+    return body.filters;
+  }, [server]);
+  const { data, loading, error, reload } = useScreenRows(listPath(screen), screen.source, serverFilters);
   const entity = sourceEntity(manifest, screen);
   const columns = useMemo<GridColumn[]>(
     () => screenGridColumns(screen, entity, manifest.statusTables, data?.lookup),
@@ -87,13 +63,14 @@ export function GridScreen({ screen, params }: RendererProps) {
     for (const c of screen.columns) if (c.badge && manifest.statusTables[c.badge]) tables.set(c.field, manifest.statusTables[c.badge]!);
     return tables;
   }, [screen.columns, manifest.statusTables]);
+  const byName = useMemo(() => gridColoursByName(manifest.statusTables[GRID_STATUS_TABLE]), [manifest.statusTables]);
 
   // Badges are plain spans in the status colour: one MUI Chip per visible cell would cost more.
   const renderCell = useCallback(
     (column: GridColumn, value: unknown) => {
       const table = badges.get(column.name);
       if (!table || value === null || value === undefined || value === '') return undefined;
-      const b = badge(table, value as string | number, lang);
+      const b = gridBadge(table, value as string | number, lang, byName);
       const c = chipColours(b.color);
       return (
         <span
@@ -101,11 +78,11 @@ export function GridScreen({ screen, params }: RendererProps) {
           data-colour={b.color}
           style={{ background: c.background, color: c.color, border: `1px solid ${c.border}`, borderRadius: 10, padding: '0 8px', fontSize: 12 }}
         >
-          {b.text || String(value)}
+          <bdi>{b.text || String(value)}</bdi>
         </span>
       );
     },
-    [badges, lang],
+    [badges, lang, byName],
   );
 
   const rowLink = screen.rowLink;
@@ -114,12 +91,74 @@ export function GridScreen({ screen, params }: RendererProps) {
     [rowLink, manifest, params],
   );
 
+  // Address writes replace the entry: a filter typed letter by letter is not a page of history.
+  const write = useCallback(
+    (change: (current: URLSearchParams) => URLSearchParams) =>
+      setSearchParams(
+        (current) => {
+          const next = change(current);
+          return next.toString() === current.toString() ? current : next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  const onViewChange = useCallback(
+    (view: GridViewState) => write((current) => writeGridUrl(current, { ...readGridUrl(current, screen), view })),
+    [write, screen],
+  );
+  const filterController = useMemo(
+    () => ({
+      state: server,
+      setFilter: (field: string, ids: string[]) =>
+        write((current) => {
+          const now = readGridUrl(current, screen);
+          return writeGridUrl(current, { ...now, server: { ...now.server, filters: { ...now.server.filters, [field]: ids } } });
+        }),
+    }),
+    [server, write, screen],
+  );
+
+  const actions = useMemo(() => visibleActions(screen.actions, subject), [screen.actions, subject]);
+  const run = useActionRunner(screen, params, reload);
+  const onAction = useCallback(
+    (action: ScreenAction, row?: GridRow) => {
+      // An export takes the chosen server filters (all matching rows, not the grid's view).
+      const body = action.type === 'export' ? listRequestBody(screen, { ...server, search: '' }, screen.source?.sort) : undefined;
+      void run(action, row, body);
+    },
+    [run, screen, server],
+  );
+  const rowActions = useMemo(() => {
+    if (!actions.row.length) return undefined;
+    return {
+      width: ROW_ACTION_WIDTH * rowActionCount(actions.row),
+      render: (row: GridRow) => <RowActionButtons actions={actions.row} row={row} onAction={onAction} label={label} />,
+    };
+  }, [actions.row, onAction, label]);
+  const pageActions = actions.page.length ? (
+    <>
+      {actions.page.map((a) => (
+        <Button key={a.name} size="small" variant="contained" startIcon={actionIcon(a)} onClick={() => onAction(a)}>
+          {label(a.label)}
+        </Button>
+      ))}
+    </>
+  ) : undefined;
+
   const title = label(screen.title);
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h1">
         {title}
       </Typography>
+      {screen.filters.length > 0 && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }} data-testid="grid-server-filters">
+          {screen.filters.map((f) => (
+            <FilterField key={f.field} filter={f} controller={filterController} resource={screen.source?.resource} />
+          ))}
+        </Box>
+      )}
       {loading && <LinearProgress aria-label={gridUi(lang, 'loading')} />}
       {error ? <Alert severity="error">{String((error as Error).message ?? error)}</Alert> : null}
       {!loading && (
@@ -132,6 +171,10 @@ export function GridScreen({ screen, params }: RendererProps) {
           rowHref={rowHref}
           exportName={screen.name}
           height={480}
+          initialView={url.view}
+          onViewChange={onViewChange}
+          rowActions={rowActions}
+          toolbarExtra={pageActions}
         />
       )}
     </Stack>

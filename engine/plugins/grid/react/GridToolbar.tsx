@@ -2,7 +2,7 @@
  * Above the grid: the fuzzy search box, undo, clear filters, the selection note, and Import /
  * Export. The import and export code (SheetJS in a worker, ../io) loads only when used.
  */
-import { memo, useRef, useState } from 'react';
+import { memo, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,12 +25,14 @@ interface Props {
   columns: readonly GridColumn[];
   importExport: boolean;
   exportName?: string;
+  /** More buttons at the toolbar's end (a grid screen's page actions). */
+  extra?: ReactNode;
 }
 
 const ACCEPT = '.xlsx,.xls,.xlsm,.csv';
 const SHOWN_MESSAGES = 10;
 
-export const GridToolbar = memo(function GridToolbar({ grid, lang, columns, importExport, exportName }: Props) {
+export const GridToolbar = memo(function GridToolbar({ grid, lang, columns, importExport, exportName, extra }: Props) {
   const file = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<{ severity: 'success' | 'error' | 'warning'; lines: string[] } | null>(null);
@@ -111,6 +113,7 @@ export const GridToolbar = memo(function GridToolbar({ grid, lang, columns, impo
             </Button>
           </>
         )}
+        {extra}
         {grid.selectedCount > 0 && (
           <Typography variant="body2" color="primary">
             {gridUi(lang, 'selected', { n: grid.selectedCount })}

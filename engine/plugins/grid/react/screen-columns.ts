@@ -25,7 +25,9 @@ export function screenGridColumns(
     const table = c.badge ? statusTables[c.badge] : undefined;
     const ref = (entity?.fields as Record<string, { ref?: string }> | undefined)?.[c.field]?.ref;
     let choices: GridOption[] | undefined;
-    if (table) {
+    // A flag table's value is a combination of flags, not one of its statuses: such a column
+    // keeps its number (as text) and is drawn as a badge of the flags it holds.
+    if (table && !table.flags) {
       choices = table.statuses.map((s) => ({ value: String(s.id), label: { en: s.name, ar: s.name_local || s.name } }));
     } else if (ref && lookup[ref]) {
       choices = lookup[ref].map((r) => ({ value: String(r.id), label: { en: r.name ?? String(r.id), ar: r.name_local || r.name || String(r.id) } }));

@@ -54,6 +54,18 @@ export const gridSx: SxProps<Theme> = (theme) => ({
   '& .rg-error': { background: '#fdecea !important', color: '#b71c1c', boxShadow: 'inset 0 -2px 0 #d32f2f' },
   '& .rg-error.rg-active': { boxShadow: `inset 0 0 0 2px #d32f2f` },
   '& .rg-lead input': { margin: 0, verticalAlign: 'middle' },
+  // Row action buttons in the lead cell: plain buttons, a few per drawn row.
+  '& .rg-act': {
+    border: 0,
+    background: 'transparent',
+    cursor: 'pointer',
+    padding: '0 1px',
+    lineHeight: 0,
+    verticalAlign: 'middle',
+    color: theme.palette.text.secondary,
+  },
+  '& .rg-act:hover, & .rg-act:focus-visible': { color: theme.palette.primary.main },
+  '& .rg-act svg': { fontSize: 16 },
   '& .rg-open': { color: theme.palette.primary.main, textDecoration: 'none', marginInlineStart: 2 },
   '& .rg-filter': {
     width: '100%',

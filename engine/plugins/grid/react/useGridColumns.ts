@@ -54,8 +54,20 @@ export interface GridColumnsModel {
 /** Width of the row-select column at the start of every row. */
 export const SELECT_WIDTH = 36;
 
-export function useGridColumns(columns: readonly GridColumn[]): GridColumnsModel {
-  const [sorting, setSorting] = useState<SortingState>([]);
+export interface GridColumnsOptions {
+  /** The sort to start with (a grid screen restores it from the address). */
+  initialSort?: SortState | null;
+  /** Width of the lead column (row select, link, row actions); default SELECT_WIDTH. */
+  leadWidth?: number;
+}
+
+export function useGridColumns(columns: readonly GridColumn[], options: GridColumnsOptions = {}): GridColumnsModel {
+  const lead = options.leadWidth ?? SELECT_WIDTH;
+  const [sorting, setSorting] = useState<SortingState>(() =>
+    options.initialSort && columns.some((c) => c.name === options.initialSort!.column)
+      ? [{ id: options.initialSort.column, desc: options.initialSort.direction === 'desc' }]
+      : [],
+  );
   const defs = useMemo(
     // Ascending first for every type (TanStack would start numbers descending).
     () => columns.map((c) => ({ id: c.name, accessorKey: c.name, size: columnWidth(c), minSize: 40, maxSize: 2000, sortDescFirst: false })),
@@ -79,27 +91,27 @@ export function useGridColumns(columns: readonly GridColumn[]): GridColumnsModel
   // Keyed by what the layout is made of, so it stays the same array while nothing changes
   // (the drawn rows compare it to skip redrawing).
   const laid = useMemo(() => {
-    let start = SELECT_WIDTH;
+    let start = lead;
     return leaves.map((leaf) => {
       const width = leaf.getSize();
       const item: LaidColumn = {
         column: byName.get(leaf.id)!,
         width,
         start,
-        stickyAt: leaf.getIsPinned() === 'start' ? SELECT_WIDTH + leaf.getStart('start') : undefined,
+        stickyAt: leaf.getIsPinned() === 'start' ? lead + leaf.getStart('start') : undefined,
       };
       start += width;
       return item;
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [layout, byName]);
+  }, [layout, byName, lead]);
 
   const first = sorting[0];
   const sort = useMemo<SortState | null>(() => (first ? { column: first.id, direction: first.desc ? 'desc' : 'asc' } : null), [first]);
   const toggleSort = useCallback((name: string) => table.getColumn(name)?.toggleSorting(), [table]);
   return {
     laid,
-    totalWidth: laid.reduce((sum, c) => sum + c.width, SELECT_WIDTH),
+    totalWidth: laid.reduce((sum, c) => sum + c.width, lead),
     sort,
     toggleSort,
   };

@@ -13,6 +13,7 @@ import { UndoStack, type CellChange } from '../model/undo.ts';
 import { validateCell, validateRow } from '../model/validate.ts';
 import { computeView } from '../model/view.ts';
 import type { CellValue, GridColumn, GridRow, RowValidator } from '../model/types.ts';
+import type { GridViewState } from './grid-url.ts';
 import { useGridColumns, type GridColumnsModel } from './useGridColumns.ts';
 
 export interface GridOptions {
@@ -29,6 +30,12 @@ export interface GridOptions {
   height?: number;
   searchKeys?: readonly string[];
   lang: string;
+  /** Column filters, search and sort to start with (a grid screen keeps them in the address). */
+  initialView?: Partial<GridViewState>;
+  /** Told the column filters, search and sort whenever one changes. */
+  onViewChange?: (view: GridViewState) => void;
+  /** Width of the lead column (row select, link, row actions). */
+  leadWidth?: number;
 }
 
 export interface Position {
@@ -92,7 +99,7 @@ export interface GridController extends GridColumnsModel {
 export function useGridController(options: GridOptions): GridController {
   const { columns, onChange, rowValidators, lang } = options;
   const paging = options.paging !== false;
-  const columnsModel = useGridColumns(columns);
+  const columnsModel = useGridColumns(columns, { initialSort: options.initialView?.sort, leadWidth: options.leadWidth });
   const { laid, sort } = columnsModel;
 
   // Rows: follow the prop, keep edits until the parent hands new rows.
@@ -105,8 +112,8 @@ export function useGridController(options: GridOptions): GridController {
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
 
-  const [filters, setFilters] = useState<Record<string, string>>({});
-  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<Record<string, string>>(() => ({ ...options.initialView?.filters }));
+  const [search, setSearch] = useState(options.initialView?.search ?? '');
   const searchKeys = options.searchKeys ?? SEARCH_KEYS;
   const searcher = useMemo(() => createFuzzySearcher(rows, searchKeys), [rows, searchKeys]);
   // The search box stays responsive while a long fuzzy search runs on the deferred text.
@@ -136,6 +143,14 @@ export function useGridController(options: GridOptions): GridController {
     setActive(null);
     setAnchor(null);
     setEditing(null);
+  }, [filters, search, sort]);
+
+  // The view's state goes out (to the address) after it changed; the first run reports the
+  // initial state, which the receiver finds equal to what it already has.
+  const reported = useRef(options.onViewChange);
+  reported.current = options.onViewChange;
+  useEffect(() => {
+    reported.current?.({ filters, search, sort });
   }, [filters, search, sort]);
 
   const range = useMemo<RangeBox | null>(() => {

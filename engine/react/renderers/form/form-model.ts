@@ -8,6 +8,7 @@ import type { ErrorSchema, FormValidation, RJSFSchema, RJSFValidationError, UiSc
 import type { ClientManifest, Form, FormField, LocalText } from '../../../../generator/manifest-types.ts';
 import { localText } from '../../i18n/text.ts';
 import { evaluateCondition, type ConditionContext } from './conditions.ts';
+import { offeredStatuses, withoutRefusedChoices } from './choices.ts';
 import { checkRule, isEmptyValue } from '../../../core/field-rules.ts';
 import { isRtl } from '../../../core/rtl.ts';
 
@@ -119,7 +120,7 @@ export function choiceText(text: string, language: string): string {
   return `\u2066${text}\u2069`;
 }
 
-function fieldSchema(field: FormField, manifest: Pick<ClientManifest, 'statusTables'>, language: string): RJSFSchema {
+function fieldSchema(field: FormField, manifest: Pick<ClientManifest, 'statusTables'>, language: string, context: ConditionContext): RJSFSchema {
   const schema: RJSFSchema = { ...(field.schema as RJSFSchema), title: localText(field.label, language) };
   const table = field.options?.status ? manifest.statusTables[field.options.status] : undefined;
   // A file field holds a data URL (read in the browser) or the server's reference to a stored
@@ -129,7 +130,10 @@ function fieldSchema(field: FormField, manifest: Pick<ClientManifest, 'statusTab
     return { ...schema, items: itemsSchema(field, schema.items as RJSFSchema, manifest, language) };
   }
   if (table && !schema.enum && !schema.oneOf) {
-    schema.oneOf = table.statuses.map((s) => ({ const: s.id, title: choiceText(language === 'ar' ? s.name_local : s.name, language) }));
+    // Only the choices offered now (options.only / options.when); none offered leaves nothing to pick.
+    const offered = offeredStatuses(field, table.statuses, context);
+    if (offered.length) schema.oneOf = offered.map((s) => ({ const: s.id, title: choiceText(language === 'ar' ? s.name_local : s.name, language) }));
+    else schema.enum = [];
   }
   if (field.upload && field.upload.maxFiles !== undefined && schema.type !== 'array') {
     return { type: 'array', title: schema.title, items: { type: 'string', format: 'data-url' } };
@@ -166,7 +170,7 @@ export function buildFormSchema(
   const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
   const required: string[] = [];
   for (const field of fields) {
-    properties[field.name] = fieldSchema(field, manifest, language);
+    properties[field.name] = fieldSchema(field, manifest, language, context);
     if (isRequired(field, context)) required.push(field.name);
     const ui: Record<string, unknown> = {};
     const widget = widgetOf(field);
@@ -232,8 +236,10 @@ export function serverErrorsToExtraErrors(fieldErrors: Readonly<Record<string, s
   return out as unknown as ErrorSchema<Record_>;
 }
 
-/** Values of hidden fields are not sent. */
+/** Values of hidden fields, and choices no longer offered, are not sent. */
 export function submittedData(form: Form, record: Record_, context: Omit<ConditionContext, 'record'>): Record_ {
-  const names = new Set(visibleFields(form, { ...context, record }).map((f) => f.name));
-  return Object.fromEntries(Object.entries(record).filter(([k, v]) => names.has(k) && !(isEmptyValue(v) && v !== '')));
+  // A refused choice is dropped first: the fields it showed (a transfer's receipt) go with it.
+  const offered = withoutRefusedChoices(form, record, context);
+  const names = new Set(visibleFields(form, { ...context, record: offered }).map((f) => f.name));
+  return Object.fromEntries(Object.entries(offered).filter(([k, v]) => names.has(k) && !(isEmptyValue(v) && v !== '')));
 }

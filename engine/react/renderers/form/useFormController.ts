@@ -14,6 +14,7 @@ import { useLanguage } from '../../i18n/hooks.ts';
 import { useToast } from '../../toasts/useToast.ts';
 import { fillPath } from '../actions.ts';
 import { unwrapData } from '../useResource.ts';
+import { withoutRefusedChoices } from './choices.ts';
 import { buildFormSchema, makeCustomValidate, makeTransformErrors, serverErrorsToExtraErrors, submittedData, type Record_ } from './form-model.ts';
 
 export interface FormTarget {
@@ -60,7 +61,7 @@ export function useFormController(
   const language = useLanguage();
   const toast = useToast();
   const { subject } = useSession();
-  const [formData, setFormData] = useState<Record_>(options.initialData ?? {});
+  const [heldData, setFormData] = useState<Record_>(options.initialData ?? {});
   const [extraErrors, setExtraErrors] = useState<ErrorSchema<Record_> | undefined>();
   const [submitting, setSubmitting] = useState(false);
   const [loading, setLoading] = useState(!!target?.loadPath && !options.skipLoad);
@@ -84,6 +85,9 @@ export function useFormController(
     };
   }, [api, loadPath]);
 
+  // A chosen value that is no longer offered (options.when turned false) is cleared, whether
+  // the record was loaded that way or another field just changed: the form shows it empty.
+  const formData = useMemo(() => withoutRefusedChoices(form, heldData, context), [form, heldData, context]);
   const { schema, uiSchema } = useMemo(
     () => buildFormSchema(form, manifest, language, { ...context, record: formData }),
     [form, manifest, language, context, formData],

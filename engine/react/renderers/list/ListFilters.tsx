@@ -23,7 +23,8 @@ function useFilterOptions(filter: ScreenFilter, resource: string | undefined): O
   return ref ? (refOptions ?? []) : undefined;
 }
 
-function FilterField({ filter, controller, resource }: { filter: ScreenFilter; controller: ListController; resource?: string }) {
+/** One declared filter; also drawn by the grid plugin's screens (their server filters). */
+export function FilterField({ filter, controller, resource }: { filter: ScreenFilter; controller: Pick<ListController, 'state' | 'setFilter'>; resource?: string }) {
   const label = useLabel();
   const ui = useUi();
   const options = useFilterOptions(filter, resource);

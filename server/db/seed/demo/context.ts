@@ -14,4 +14,6 @@ export interface DemoContext {
   terms: Awaited<ReturnType<typeof seedTerms>>;
   people: Awaited<ReturnType<typeof seedPeople>>;
   courses: Awaited<ReturnType<typeof seedCourses>>;
+  /** "student:course" pairs of plan courses below a student's level not taken yet (courses.ts registerStudent). */
+  deferred: Set<string>;
 }

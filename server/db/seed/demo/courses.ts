@@ -2,8 +2,11 @@
  * Courses, prerequisites, and the current term's offerings: every active course is offered,
  * each with a lecture section and one to three lab or tutorial sections, capacities, and
  * weekly slots placed in rooms so that no room and no instructor is booked twice at once.
+ * The first two levels' offerings are open to the whole faculty (they are faculty
+ * requirements of the sister programs); the later ones to the department's program.
  */
 import type { Random } from '../random.ts';
+import { FACULTY_REQUIREMENT_LEVELS, type PlanEntry } from './plan.ts';
 import type { Row, SeedWriter } from '../writer.ts';
 import type { DemoTerms } from './terms.ts';
 import type { DemoUniversity } from './university.ts';
@@ -32,14 +35,27 @@ const SUBJECTS: Record<string, Array<[string, string]>> = {
   PSY: [['General Psychology', 'علم النفس العام'], ['Developmental Psychology', 'علم النفس النمو'], ['Social Psychology', 'علم النفس الاجتماعي'], ['Clinical Psychology', 'علم النفس الإكلينيكي']],
 };
 
+/**
+ * Passed hours a course needs per level above the first. A student's earned hours come from the
+ * grade history (academic.ts), which holds only the demo's small study plans (two department
+ * courses a level and the first two levels of the sister departments): a level-3 student has
+ * passed about 30 hours, so 6 a level lets every student in good standing register their level.
+ */
+const PASSED_HOURS_PER_LEVEL = 6;
+
 /** Departments whose courses have labs rather than tutorials. */
 const LAB_DEPARTMENTS = new Set(['CS', 'IS', 'AI', 'ELE', 'MEC', 'BMS', 'PHT', 'PHL', 'PHC']);
 
 const DAYS = [1, 2, 3, 4, 5, 6]; // Saturday to Thursday (status table week_day)
 const PERIODS: Array<[string, string]> = [['08:30', '10:00'], ['10:15', '11:45'], ['12:00', '13:30'], ['13:45', '15:15'], ['15:30', '17:00']];
 
-export interface DemoCourse { id: number; code: string; departmentId: number; level: number; creditHours: number }
-export interface DemoSection { id: number; offeringId: number; courseId: number; capacity: number; lecture: boolean }
+export interface DemoCourse {
+  id: number; code: string; departmentId: number; level: number; creditHours: number;
+  /** Ids of the courses that must be passed first (course_prerequisites). */
+  prerequisites: number[];
+}
+export interface DemoSlot { day: number; start: string; end: string }
+export interface DemoSection { id: number; offeringId: number; courseId: number; capacity: number; lecture: boolean; slots: DemoSlot[] }
 export interface DemoCourses { courses: DemoCourse[]; sections: DemoSection[]; offeringByCourse: Map<number, number> }
 
 /** Instructors of a department, teaching staff first (see people.ts). */
@@ -60,12 +76,12 @@ export async function seedCourses(w: SeedWriter, rnd: Random, uni: DemoUniversit
           const level = Math.min(s + part, faculty.years);
           const n = (perLevel.get(level) ?? 0) + 1;
           perLevel.set(level, n);
-          const course: DemoCourse = { id: w.id('courses'), code: `${department.code}${level}${String(n).padStart(2, '0')}`, departmentId: department.id, level, creditHours: 3 };
+          const course: DemoCourse = { id: w.id('courses'), code: `${department.code}${level}${String(n).padStart(2, '0')}`, departmentId: department.id, level, creditHours: 3, prerequisites: [] };
           courseRows.push({
             id: course.id, faculty_id: faculty.id, department_id: department.id, code: course.code,
             name: `${en} ${part === 1 ? 'I' : 'II'}`, name_local: `${ar} (${part})`,
             credit_hours: 3, lecture_hours: 2, lab_hours: lab ? 2 : 1, level,
-            required_passed_hours: (level - 1) * 24, max_mark: 100, active: true,
+            required_passed_hours: (level - 1) * PASSED_HOURS_PER_LEVEL, max_mark: 100, active: true,
             description: `${part === 1 ? 'Foundations' : 'Further study'} of ${en.toLowerCase()} in the ${department.name} programme.`,
           });
           courses.push(course);
@@ -74,7 +90,11 @@ export async function seedCourses(w: SeedWriter, rnd: Random, uni: DemoUniversit
         const first = make(1);
         const second = make(2);
         prerequisiteRows.push({ id: w.id('course_prerequisites'), course_id: second.id, prerequisite_id: first.id });
-        if (previousFirst) prerequisiteRows.push({ id: w.id('course_prerequisites'), course_id: first.id, prerequisite_id: previousFirst.id });
+        second.prerequisites.push(first.id);
+        if (previousFirst) {
+          prerequisiteRows.push({ id: w.id('course_prerequisites'), course_id: first.id, prerequisite_id: previousFirst.id });
+          first.prerequisites.push(previousFirst.id);
+        }
         previousFirst = first;
       });
     }
@@ -118,7 +138,10 @@ export async function seedCourses(w: SeedWriter, rnd: Random, uni: DemoUniversit
     const offeringId = w.id('offerings');
     offeringByCourse.set(course.id, offeringId);
     const program = uni.departments.find((d) => d.id === course.departmentId)?.programId ?? null;
-    offeringRows.push({ id: offeringId, course_id: course.id, term_id: terms.current.id, program_id: program, instructor_id: lecturer, max_mark: 100, published_id: 1, control_status_id: 1 });
+    // The first levels are faculty requirements of the sister programs too (plan.ts): offered to the whole
+    // faculty, the study plan deciding who may take them.
+    const offeredTo = course.level <= FACULTY_REQUIREMENT_LEVELS ? null : program;
+    offeringRows.push({ id: offeringId, course_id: course.id, term_id: terms.current.id, program_id: offeredTo, instructor_id: lecturer, max_mark: 100, published_id: 1, control_status_id: 1 });
     const lab = LAB_DEPARTMENTS.has(uni.departments.find((d) => d.id === course.departmentId)?.code ?? '');
     const groups = rnd.int(1, 3);
     const lectureCapacity = groups * 40;
@@ -131,12 +154,14 @@ export async function seedCourses(w: SeedWriter, rnd: Random, uni: DemoUniversit
     ];
     for (const spec of specs) {
       const sectionId = w.id('sections');
-      sections.push({ id: sectionId, offeringId, courseId: course.id, capacity: spec.capacity, lecture: spec.lecture });
+      const section: DemoSection = { id: sectionId, offeringId, courseId: course.id, capacity: spec.capacity, lecture: spec.lecture, slots: [] };
+      sections.push(section);
       sectionRows.push({ id: sectionId, offering_id: offeringId, code: spec.code, kind_id: spec.kind, instructor_id: spec.teacher, capacity: spec.capacity, seats_taken: 0 });
       const rooms = spec.rooms.filter((r) => r.capacity >= spec.capacity);
       for (let session = 0; session < spec.sessions; session++) {
         const placed = place(rooms.length ? rooms : halls, spec.teacher);
         if (!placed) continue;
+        section.slots.push({ day: placed.day, start: placed.period[0], end: placed.period[1] });
         slotRows.push({
           id: w.id('slots'), section_id: sectionId, day: placed.day, start_time: placed.period[0], end_time: placed.period[1],
           room_id: placed.room.id, kind_id: spec.kind,
@@ -150,22 +175,50 @@ export async function seedCourses(w: SeedWriter, rnd: Random, uni: DemoUniversit
   return { courses, sections, offeringByCourse };
 }
 
+/** Whether two sections meet at the same time somewhere in the week. */
+function clashes(a: DemoSection, b: DemoSection): boolean {
+  return a.slots.some((x) => b.slots.some((y) => x.day === y.day && x.start < y.end && y.start < x.end));
+}
+
 /**
- * Registers one student (the demo student) in the current term: the lecture section of each
- * offered course of the department at or below the student's level, at most `limit` courses,
- * counting the seats taken.
+ * Registers one student (the demo student) in the current term, in the lecture section of
+ * some plan courses, counting the seats taken, and leaves a visitor something to try:
+ * - every other department course of the student's level stays open to request;
+ * - the student holds the rest of their level and a few courses of the level below (their
+ *   program's plan, faculty requirements included) that the open ones do not build on, that
+ *   clash with nothing held or open; at most `limit` courses;
+ * - a course of the level below whose lecture clashes with a held one is left for later:
+ *   neither held nor taken before (returned, so academic.ts writes no history for it), so
+ *   the registration page shows the clash.
+ * Every other plan course below the student's level is history (academic.ts).
  */
 export async function registerStudent(
-  w: SeedWriter, offered: DemoCourses, terms: DemoTerms, student: { id: number; departmentId: number; level: number }, limit = 5,
-): Promise<void> {
-  const chosen = offered.courses
-    .filter((c) => c.departmentId === student.departmentId && c.level <= student.level && c.level >= student.level - 1)
-    .slice(0, limit);
+  w: SeedWriter, offered: DemoCourses, terms: DemoTerms, student: { id: number; departmentId: number; level: number },
+  plan: readonly PlanEntry[], limit = 3,
+): Promise<Set<number>> {
+  const lecture = new Map(offered.sections.filter((s) => s.lecture).map((s) => [s.courseId, s]));
+  const ofLevel = plan.map((e) => e.course).filter((c) => c.level === student.level && c.departmentId === student.departmentId);
+  const open = ofLevel.filter((_, i) => i % 2 === 1);
+  const needed = new Set(open.flatMap((c) => c.prerequisites));
+  const candidates = [
+    ...ofLevel.filter((c) => !open.includes(c)),
+    ...plan.map((e) => e.course).filter((c) => c.level === student.level - 1 && !needed.has(c.id)),
+  ];
+  const held: Array<{ course: DemoCourse; section: DemoSection }> = [];
+  const deferred = new Set<number>();
+  for (const course of candidates) {
+    const section = lecture.get(course.id);
+    if (!section || held.length >= limit) continue;
+    if (held.some((h) => clashes(h.section, section))) {
+      if (course.level < student.level) deferred.add(course.id);
+      continue;
+    }
+    if (open.some((o) => lecture.has(o.id) && clashes(lecture.get(o.id)!, section))) continue;
+    held.push({ course, section });
+  }
   const rows: Row[] = [];
   const seats: Array<[number, number]> = [];
-  for (const course of chosen) {
-    const section = offered.sections.find((s) => s.courseId === course.id && s.lecture);
-    if (!section) continue;
+  for (const { course, section } of held) {
     rows.push({
       id: w.id('registrations'), student_id: student.id, offering_id: section.offeringId, section_id: section.id, term_id: terms.current.id,
       // registration_code 2 registered; registration_status Registered (262144) + Fresh (16); request flag Registered (2).
@@ -178,4 +231,5 @@ export async function registerStudent(
   }
   await w.insert('registrations', rows);
   await w.update('sections', 'seats_taken', seats);
+  return deferred;
 }

@@ -8,6 +8,7 @@ import { Random } from '../random.ts';
 import type { SeedWriter } from '../writer.ts';
 import { registerStudent, seedCourses } from './courses.ts';
 import { seedPeople } from './people.ts';
+import { programPlans } from './plan.ts';
 import { seedSettings } from './settings.ts';
 import { seedTerms } from './terms.ts';
 import { seedUniversity } from './university.ts';
@@ -43,9 +44,13 @@ export async function loadDemo(w: SeedWriter, manifest: Manifest, passwordHash: 
   const people = await seedPeople(w, manifest, rnd, university, terms, passwordHash, options.adminRoles ?? []);
   const courses = await seedCourses(w, rnd, university, terms, people.teaching);
   const demoStudent = people.students.find((s) => s.id === people.demoStudentId);
-  if (demoStudent) await registerStudent(w, courses, terms, demoStudent);
+  const deferred = new Set<string>();
+  if (demoStudent) {
+    const plan = programPlans({ university, courses }).get(demoStudent.departmentId) ?? [];
+    for (const courseId of await registerStudent(w, courses, terms, demoStudent, plan)) deferred.add(`${demoStudent.id}:${courseId}`);
+  }
   await seedSettings(w);
-  const ctx = { manifest, rnd, today: options.today ?? new Date(), university, terms, people, courses };
+  const ctx = { manifest, rnd, today: options.today ?? new Date(), university, terms, people, courses, deferred };
   await seedRegistrationDemo(w, ctx);
   await seedAcademicDemo(w, ctx); // after registration: completes its study plans (semester, faculty requirements)
   await seedAdmissionDemo(w, ctx);

@@ -164,8 +164,6 @@ export async function seedPeople(
     }
     const statusRoll = rnd.next();
     const status = isDemo || statusRoll < 0.93 ? 1 : statusRoll < 0.95 ? 2 : statusRoll < 0.97 ? 6 : statusRoll < 0.98 ? 5 : statusRoll < 0.99 ? 3 : 7;
-    const gpa = level === 1 && !postgraduate ? null : isDemo ? 3.42 : Math.round((1.6 + rnd.next() * 2.4) * 100) / 100;
-    const warnings = gpa !== null && gpa < 2 ? rnd.int(1, 2) : 0;
     const advisors = advisorsByFaculty.get(faculty.id) ?? [];
     const turn = advisorTurn.get(faculty.id) ?? 0;
     advisorTurn.set(faculty.id, turn + 1);
@@ -182,9 +180,10 @@ export async function seedPeople(
       address: `${rnd.int(1, 120)} ${rnd.pick(STREETS)}, ${rnd.pick(CITIES)}`,
       faculty_id: faculty.id, program_id: postgraduate ? faculty.masterProgramId : department.programId,
       bylaw_id: admissionYear >= 2023 ? faculty.bylawId : faculty.oldBylawId, degree_level_id: postgraduate ? 2 : 1,
-      level, gpa, earned_hours: (level - 1) * (postgraduate ? 18 : 33) + (gpa !== null && gpa > 3 ? 3 : 0),
+      // GPA, earned hours and warnings come from the grade history written later (academic.ts).
+      level, gpa: null, earned_hours: 0,
       status_id: status, advisor_id: advisorId, admission_term_id: admission.id,
-      consecutive_warnings: warnings, total_warnings: warnings,
+      consecutive_warnings: 0, total_warnings: 0,
     });
     summary.push({ id, departmentId: department.id, level: postgraduate ? 0 : level, active: status === 1 });
   }

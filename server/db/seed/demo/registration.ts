@@ -1,12 +1,13 @@
 /**
  * The demo university's registration data: each undergraduate program's study plan (its
- * department's courses at their levels), credit-hour limits by standing, and registration
+ * department's courses at their levels, semesters and categories: plan.ts), credit-hour limits by standing, and registration
  * appointments for the current term by earned hours (seniors first), all open already on the
  * day the demo is loaded so a visitor can register (see terms.ts for the windows).
  */
 import { addDays } from '../random.ts';
 import type { Row, SeedWriter } from '../writer.ts';
 import type { DemoContext } from './context.ts';
+import { ELECTIVE, programPlans } from './plan.ts';
 
 /** Entities this module writes, in insert order (added to DEMO_ENTITIES). */
 export const REGISTRATION_ENTITIES: string[] = ['study_plan_courses', 'credit_hour_limits', 'registration_appointments'];
@@ -18,18 +19,26 @@ const LIMITS: Array<[string, string, number, number, number]> = [
   ['Excellent standing', 'وضع أكاديمي ممتاز', 3, 4.01, 21],
 ];
 
-/** [name, Arabic name, earned hours from, up to, days before the demo day it opened] */
+/**
+ * [name, Arabic name, earned hours from, up to, days before the demo day it opened]. The bands
+ * fit the earned hours the demo's grade history gives (0 to about 48: its plans are small).
+ */
 const APPOINTMENTS: Array<[string, string, number | null, number | null, number]> = [
-  ['Seniors (90 hours or more)', 'الطلاب القدامى (90 ساعة فأكثر)', 90, null, 3],
-  ['Juniors (30 to 89 hours)', 'المستوى المتوسط (من 30 إلى 89 ساعة)', 30, 89, 2],
-  ['New students (under 30 hours)', 'الطلاب الجدد (أقل من 30 ساعة)', null, 29, 1],
+  ['Seniors (36 hours or more)', 'الطلاب القدامى (36 ساعة فأكثر)', 36, null, 3],
+  ['Juniors (15 to 35 hours)', 'المستوى المتوسط (من 15 إلى 35 ساعة)', 15, 35, 2],
+  ['New students (under 15 hours)', 'الطلاب الجدد (أقل من 15 ساعة)', null, 14, 1],
 ];
 
 export async function seedRegistrationDemo(w: SeedWriter, ctx: DemoContext): Promise<void> {
+  // The department's own courses; academic.ts adds the faculty requirements of the same plans.
   const programOf = new Map(ctx.university.departments.map((d) => [d.id, d.programId]));
-  const plan: Row[] = ctx.courses.courses.flatMap((course) => {
-    const programId = programOf.get(course.departmentId);
-    return programId ? [{ id: w.id('study_plan_courses'), program_id: programId, course_id: course.id, level: course.level, required: true }] : [];
+  const plan: Row[] = [...programPlans(ctx)].flatMap(([departmentId, entries]) => {
+    const programId = programOf.get(departmentId);
+    if (!programId) return [];
+    return entries.filter((e) => e.course.departmentId === departmentId).map((e) => ({
+      id: w.id('study_plan_courses'), program_id: programId, course_id: e.course.id, level: e.course.level,
+      semester: e.semester, category_id: e.category, required: e.category !== ELECTIVE,
+    }));
   });
   await w.insert('study_plan_courses', plan);
   await w.insert('credit_hour_limits', LIMITS.map(([name, name_local, min_gpa, max_gpa, max_hours]) => ({
