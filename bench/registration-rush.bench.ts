@@ -46,37 +46,58 @@ const manifest = JSON.parse(fs.readFileSync(path.join(REPO, '.generated/manifest
 interface Job { token: string; offering_id: number; key: string }
 interface Result { clientCpuMs: number; wallMs: number; latencies: number[]; statuses: Record<string, number>; codes: Record<string, number>; retries: number; errors: string[] }
 
-/** The HTTP clients (plain JavaScript in a child process, so their CPU is counted apart). */
+/**
+ * The HTTP clients (plain JavaScript in a child process, so their CPU is counted apart). Kept
+ * cheap, since they share the machine's cores with the server: node:http over keep-alive
+ * connections (one per client), bodies and headers serialised before the clock starts, and
+ * the answer's JSON parsed only when its code is needed (not for a 200).
+ */
 const CLIENT_CODE = `
+const http = require('node:http');
 process.once('message', async (w) => {
-  const latencies = [], statuses = {}, codes = {}, errors = [];
-  let next = 0, retries = 0;
+  const latencies = new Float64Array(w.jobs.length), statuses = {}, codes = {}, errors = [];
+  let next = 0, done = 0, retries = 0;
+  const agents = w.bases.map(() => new http.Agent({ keepAlive: true, maxSockets: w.clients }));
+  const targets = w.bases.map((b, i) => { const u = new URL(b + '/registrations/students/request-offering'); return { host: u.hostname, port: u.port, path: u.pathname, agent: agents[i] }; });
+  const prepared = w.jobs.map((job) => {
+    const body = Buffer.from(JSON.stringify({ offering_id: job.offering_id }));
+    return { body, headers: { 'content-type': 'application/json', 'content-length': body.length, authorization: 'Bearer ' + job.token, 'idempotency-key': job.key } };
+  });
+  const send = (t, job) => new Promise((resolve, reject) => {
+    const req = http.request({ method: 'PUT', host: t.host, port: t.port, path: t.path, agent: t.agent, headers: job.headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, retryAfter: res.headers['retry-after'], text: res.statusCode === 200 ? '' : Buffer.concat(chunks).toString() }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(job.body);
+  });
+  const cpu0 = process.cpuUsage();
   const started = performance.now();
-  await Promise.all(Array.from({ length: w.clients }, async (_, c) => {
-    while (next < w.jobs.length) {
-      const job = w.jobs[next++];
-      const base = w.bases[next % w.bases.length];
+  await Promise.all(Array.from({ length: w.clients }, async () => {
+    while (next < prepared.length) {
+      const n = next++;
+      const job = prepared[n];
+      const t = targets[n % targets.length];
       const start = performance.now();
       for (;;) {
         try {
-          const res = await fetch(base + '/registrations/students/request-offering', {
-            method: 'PUT', body: JSON.stringify({ offering_id: job.offering_id }),
-            headers: { 'content-type': 'application/json', authorization: 'Bearer ' + job.token, 'idempotency-key': job.key },
-          });
-          const body = await res.json();
-          if (res.status === 503) { retries++; await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') || 1))); continue; }
+          const res = await send(t, job);
+          if (res.status === 503) { retries++; await new Promise((r) => setTimeout(r, 1000 * Number(res.retryAfter || 1))); continue; }
           statuses[res.status] = (statuses[res.status] || 0) + 1;
-          const code = res.status === 200 ? 'registered' : body.code || 'other';
+          const code = res.status === 200 ? 'registered' : (JSON.parse(res.text).code || 'other');
           codes[code] = (codes[code] || 0) + 1;
-          if (res.status >= 500 && errors.length < 5) errors.push(res.status + ' ' + JSON.stringify(body).slice(0, 200));
+          if (res.status >= 500 && errors.length < 5) errors.push(res.status + ' ' + res.text.slice(0, 200));
         } catch (error) { if (errors.length < 5) errors.push(String(error)); statuses.network = (statuses.network || 0) + 1; }
         break;
       }
-      latencies.push(performance.now() - start);
+      latencies[done++] = performance.now() - start;
     }
   }));
-  const cpu = process.cpuUsage();
-  process.send({ wallMs: performance.now() - started, latencies, statuses, codes, retries, errors, clientCpuMs: (cpu.user + cpu.system) / 1000 }, () => process.exit(0));
+  const cpu = process.cpuUsage(cpu0);
+  for (const a of agents) a.destroy();
+  process.send({ wallMs: performance.now() - started, latencies: Array.from(latencies.subarray(0, done)), statuses, codes, retries, errors, clientCpuMs: (cpu.user + cpu.system) / 1000 }, () => process.exit(0));
 });`;
 
 function rush(bases: string[], jobs: Job[]): Promise<Result> {

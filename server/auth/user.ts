@@ -4,7 +4,7 @@
  * through the manifest's role definitions), direct grants and user-access grants together,
  * which is the list `can()` from engine/core/permissions.ts checks.
  */
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Manifest } from '../../generator/manifest-types.ts';
 import { GUEST_TYPE_NAME, type PermissionSubject } from '../../engine/core/permissions.ts';
 import { hashToken, TOKENS_TABLE } from './tokens.ts';
@@ -124,22 +124,58 @@ export async function loadUser(db: Kysely<any>, manifest: Manifest, userId: numb
   return rows[0] ? toRequestUser(manifest, rows[0]) : null;
 }
 
+/** base64url of 32 bytes is 43 characters; anything else cannot be one of our tokens. */
+export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
 /**
  * The caller of a bearer token in ONE statement: the session (known, not expired, not
  * revoked) joined to a live user (not deleted, not inactive) with roles and grants. Checked
- * on every request, nothing cached: a sign-out or a disabled account takes effect at once.
+ * on every request by default: a sign-out or a disabled account takes effect at once. (Routes
+ * that opt in to the session cache, current-user.ts, check the session in their own statement.)
  */
-export async function loadUserByToken(db: Kysely<any>, manifest: Manifest, token: string): Promise<RequestUser | null> {
-  // base64url of 32 bytes is 43 characters; anything else cannot be ours, skip the query.
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const parts = userParts(manifest);
-  if (!parts) return null;
-  const { rows } = await sql<UserRow>`
-    select ${parts.select}
-    from ${sql.table(TOKENS_TABLE)} t
-    join ${parts.table} u on u.id = t.user_id
-    where t.token_hash = ${hashToken(token)} and t.expires_at > now() and t.revoked_at is null${parts.liveUser}`.execute(db);
+export async function loadUserByToken(db: Kysely<any>, manifest: Manifest, token: string, tokenHash?: string): Promise<RequestUser | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const text = byTokenSql(manifest, db);
+  if (!text) return null;
+  const { rows } = await db.executeQuery<UserRow>(CompiledQuery.raw(text, [tokenHash ?? hashToken(token)]));
   return rows[0] ? toRequestUser(manifest, rows[0]) : null;
+}
+
+/**
+ * The statement text of loadUserByToken, built once per manifest (it depends only on the
+ * manifest's entities; the token hash is its one parameter, $1), since it runs on nearly
+ * every request. Null when the manifest has no users entity.
+ */
+const byTokenTexts = new WeakMap<Manifest, string | null>();
+function byTokenSql(manifest: Manifest, db: Kysely<any>): string | null {
+  let text = byTokenTexts.get(manifest);
+  if (text === undefined) {
+    const parts = userParts(manifest);
+    const compiled = parts && sql`
+      select ${parts.select}
+      from ${sql.table(TOKENS_TABLE)} t
+      join ${parts.table} u on u.id = t.user_id
+      where t.token_hash = ${'$hash'} and t.expires_at > now() and t.revoked_at is null${parts.liveUser}`.compile(db);
+    if (compiled && (compiled.parameters.length !== 1 || !compiled.sql.includes('$1'))) throw new Error('loadUserByToken: unexpected statement parameters');
+    text = compiled ? compiled.sql : null;
+    byTokenTexts.set(manifest, text);
+  }
+  return text;
+}
+
+/**
+ * The same session condition as loadUserByToken (a known, unexpired, unrevoked session of a
+ * live user), as SQL text for a statement or a PL/pgSQL function of a route that uses the
+ * session cache: `hashRef` is the token hash expression, `userRef` the user id expression.
+ * It is true exactly when loadUserByToken would find the user now.
+ */
+export function liveSessionSql(manifest: Manifest, hashRef: string, userRef: string): string {
+  const users = manifest.entities[USER_TABLES.users];
+  if (!users) return 'false';
+  const deleted = users.softDelete ? ' and u.deleted_at is null' : '';
+  const active = users.fields.active ? ' and u.active is not false' : '';
+  return `exists(select 1 from ${TOKENS_TABLE} t join ${users.table} u on u.id = t.user_id
+    where t.token_hash = ${hashRef} and t.user_id = ${userRef} and t.expires_at > now() and t.revoked_at is null${deleted}${active})`;
 }
 
 function toRequestUser(manifest: Manifest, row: UserRow): RequestUser {

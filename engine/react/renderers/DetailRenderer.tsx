@@ -9,7 +9,7 @@ import { useSession } from '../data/SessionProvider.tsx';
 import { useLabel, useLanguage, useUi } from '../i18n/hooks.ts';
 import type { RendererProps } from '../registry/registry.ts';
 import { fillPath, useActionRunner } from './actions.ts';
-import { formatValue, StatusBadge } from './cells.tsx';
+import { formatValue, IsolatedValue, StatusBadge } from './cells.tsx';
 import { columnLabel, sourceEntity, visibleActions } from './list/list-model.ts';
 import { unwrapData, useResource } from './useResource.ts';
 import { detailRefLabel } from './ref-labels.ts';
@@ -73,8 +73,8 @@ export function DetailRenderer({ screen, params }: RendererProps) {
                       ) : ref ? (
                         <RefValue refName={ref} value={row[c.field]} />
                       ) : (
-                        // bdi: a Latin or numeric value (+20 10..., an address) keeps its own order in Arabic
-                        <bdi>{formatValue(row[c.field], 'format' in c ? c.format : undefined, entity?.fields[c.field]?.type, language)}</bdi>
+                        // isolated: a Latin or numeric value (-1,500.00, +20 10..., an address) keeps its own order in Arabic
+                        <IsolatedValue text={formatValue(row[c.field], 'format' in c ? c.format : undefined, entity?.fields[c.field]?.type, language)} />
                       )}
                     </Typography>
                   </Grid>

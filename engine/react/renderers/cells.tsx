@@ -50,6 +50,22 @@ export function formatValue(value: unknown, format: string | undefined, type: st
   return String(value);
 }
 
+/**
+ * The direction a written value is isolated in (`<bdi dir=...>`): a value with no letter at
+ * all (an amount such as -1,500.00, a phone number +201089759410, a code 2025/2026) is
+ * left-to-right, or an Arabic page would show "1,500.00-"; a value with letters takes the
+ * direction of its first strong letter (auto), so Latin text keeps its order in Arabic and
+ * Arabic text in English.
+ */
+export function valueDirection(text: string): 'ltr' | 'auto' {
+  return /\p{L}/u.test(text) ? 'auto' : 'ltr';
+}
+
+/** A written value isolated from the text around it, in its own direction. */
+export function IsolatedValue({ text }: { text: string }) {
+  return <bdi dir={valueDirection(text)}>{text}</bdi>;
+}
+
 /** A chip's fill, text and border colours. */
 export interface ChipColours {
   background: string;

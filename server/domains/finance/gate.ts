@@ -33,6 +33,32 @@ export async function hasOverdueInstallments(db: Db, studentId: number): Promise
   return !!row;
 }
 
+/**
+ * The overdue_installments check as SQL text over a student id expression (the same condition
+ * as hasOverdueInstallments), for a hot path that folds the gate into its own statement.
+ */
+export function overdueInstallmentsSql(studentRef: string): string {
+  return `exists(select 1 from installments i where i.student_id = ${studentRef} and i.status_id <> ${PAYMENT_STATUS.paid}
+    and i.paid_amount < i.amount and i.due_date < current_date)`;
+}
+
+/**
+ * How a hot path may check the gates of `action` inside its own statement: null when a gate of
+ * the action cannot be folded (the caller keeps gatePreHandler), else whether the overdue
+ * installments condition (overdueInstallmentsSql) must be evaluated. The YAML `gates:` list
+ * stays the source of truth: this is read from the manifest when the routes are made.
+ */
+export function foldedGates(manifest: Manifest, action: string): { overdue: Gate | null } | null {
+  const gates = gatesFor(manifest, action);
+  if (gates.some((g) => g.check !== 'overdue_installments')) return null;
+  return { overdue: gates[0] ?? null };
+}
+
+/** The answer of a closed gate: 403 {redirect_to, error}. */
+export function gateClosedError(gate: Gate): HttpError {
+  return new HttpError(403, GATE_MESSAGE[gate.redirect_to], undefined, { redirect_to: gate.redirect_to });
+}
+
 /** True when a mandatory questionnaire exists that the user has not submitted. */
 export async function hasMandatoryQuestionnaire(db: Db, manifest: Manifest, userId: number): Promise<boolean> {
   const q = manifest.entities.questionnaires;
@@ -60,7 +86,7 @@ export async function closedGate(db: Db, manifest: Manifest, user: RequestUser, 
 /** Throws the gate's answer (403 {redirect_to, error}) when a gate of `action` is closed for `user`. */
 export async function assertNotGated(db: Db, manifest: Manifest, user: RequestUser, action: string): Promise<void> {
   const gate = await closedGate(db, manifest, user, action);
-  if (gate) throw new HttpError(403, GATE_MESSAGE[gate.redirect_to], undefined, { redirect_to: gate.redirect_to });
+  if (gate) throw gateClosedError(gate);
 }
 
 /** The same as a Fastify preHandler: `{preHandler: gatePreHandler(db, manifest, 'registration.request')}`. */

@@ -11,7 +11,10 @@
  * student takes that row lock, so a double click or two tabs are served one after the other
  * and each sees the other's committed rows (the context statement starts after the lock).
  */
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import type { Manifest } from '../../../generator/manifest-types.ts';
+import { liveSessionSql } from '../../auth/user.ts';
+import { overdueInstallmentsSql } from '../finance/gate.ts';
 
 export interface SlotInfo { id?: number; day: number; start_time: string; end_time: string; kind_id?: number; room?: { id: number; code: string } | null }
 export interface SectionInfo {
@@ -91,7 +94,7 @@ const OFFERING_JSON = `json_build_object(
       'slots', ${slotsOf('se.id')}) order by se.code)
     from sections se left join instructors i on i.id = se.instructor_id where se.offering_id = o.id and se.deleted_at is null), '[]'::json))`;
 
-/** The context as one JSON value, over the function's parameters p_student, p_term, p_offering, p_key. */
+/** The context as one JSON value, over the function's parameters p_student, p_term, p_offering, p_key (aliases s, b, tt). */
 const CONTEXT_JSON = `json_build_object(
   'student', json_build_object('id', s.id, 'user_id', s.user_id, 'level', s.level, 'earned_hours', s.earned_hours, 'gpa', s.gpa,
     'status_id', s.status_id, 'program_id', s.program_id, 'faculty_id', s.faculty_id, 'bylaw_id', s.bylaw_id,
@@ -127,28 +130,57 @@ export const CONTEXT_FUNCTION = 'registration_context';
  * and the student's row lock and the read are one round trip. The read is a statement of its
  * own after the lock, so it sees every registration committed before the lock was granted.
  * Created (or replaced) when the domain starts; it reads the tables of the connection's schema.
+ *
+ * The same statement also answers, when asked, two checks that used to cost a statement each
+ * on the hot write path: `session` (p_session: the caller's token hash, from the session cache
+ * of server/auth/current-user.ts; liveSessionSql: the session is still live and is this
+ * student's user's) and `overdue` (p_overdue: the finance gate's overdue installments condition,
+ * overdueInstallmentsSql, when the YAML gates list the action).
  */
-const CONTEXT_FUNCTION_DDL = `create or replace function ${CONTEXT_FUNCTION}(p_student int8, p_term int8, p_offering int8, p_key text, p_lock boolean)
+function contextFunctionDdl(manifest: Manifest): string {
+  return `create or replace function ${CONTEXT_FUNCTION}(p_student int8, p_term int8, p_offering int8, p_key text, p_lock boolean,
+  p_session text, p_overdue boolean)
 returns json language plpgsql volatile as $fn$
 declare result json;
 begin
   if p_lock then perform 1 from students where id = p_student for update; end if;
-  select ${CONTEXT_JSON} into result
+  select json_build_object(
+    'context', ${CONTEXT_JSON},
+    'session', case when p_session is null then null else ${liveSessionSql(manifest, 'p_session', 's.user_id')} end,
+    'overdue', case when p_overdue then ${overdueInstallmentsSql('s.id')} else null end) into result
   from students s left join bylaws b on b.id = s.bylaw_id
     cross join (select coalesce(p_term, (select o.term_id from offerings o where o.id = p_offering)) as tid) tt
   where s.id = p_student and s.deleted_at is null;
   return result;
 end $fn$`;
+}
 
-export async function ensureFunctions(db: Kysely<any>, ...more: string[]): Promise<void> {
+/** The function of an earlier version (five parameters), dropped so one signature remains. */
+const OLD_CONTEXT_FUNCTION = `drop function if exists ${CONTEXT_FUNCTION}(int8, int8, int8, text, boolean)`;
+
+export async function ensureFunctions(db: Kysely<any>, manifest: Manifest, ...more: string[]): Promise<void> {
   // Two processes starting together may race on the replace; the second one finds it made.
   for (let attempt = 0; ; attempt++) {
-    try { for (const ddl of [CONTEXT_FUNCTION_DDL, ...more]) await sql.raw(ddl).execute(db); return; } catch (error) {
+    try { for (const ddl of [OLD_CONTEXT_FUNCTION, contextFunctionDdl(manifest), ...more]) await sql.raw(ddl).execute(db); return; } catch (error) {
       if (attempt >= 3) throw error;
       await new Promise((r) => setTimeout(r, 50 * (attempt + 1)));
     }
   }
 }
+
+/** The call, as fixed text (it runs on every registration request: no query building). */
+const CONTEXT_CALL = `select ${CONTEXT_FUNCTION}($1::int8, $2::int8, $3::int8, $4::text, $5::boolean, $6::text, $7::boolean) as ctx`;
+
+/** Checks folded into the context statement (see contextFunctionDdl). */
+export interface ContextChecks {
+  /** The caller's token hash whose session must still be live (the session cache's routes). */
+  session?: string | null;
+  /** Evaluate the finance gate's overdue installments condition. */
+  overdue?: boolean;
+}
+
+/** The context with the answers of the folded checks (null when asked for nothing). */
+export type CheckedContext = StudentContext & { checks: { session: boolean | null; overdue: boolean | null } };
 
 /**
  * Loads the context (see the file comment); with `lock`, first takes the student's row lock for
@@ -156,10 +188,14 @@ export async function ensureFunctions(db: Kysely<any>, ...more: string[]): Promi
  */
 export async function loadContext(
   db: Kysely<any>, studentId: number, termId: number | null, offeringId: number | null, idempotencyKey: string | null = null, lock = false,
-): Promise<StudentContext | null> {
-  const { rows } = await sql<{ ctx: StudentContext | null }>`select ${sql.raw(CONTEXT_FUNCTION)}(${studentId}, ${termId}, ${offeringId}, ${idempotencyKey}, ${lock}) as ctx`.execute(db);
-  const ctx = rows[0]?.ctx ?? null;
-  return typeof ctx === 'string' ? JSON.parse(ctx) : ctx;
+  checks: ContextChecks = {},
+): Promise<CheckedContext | null> {
+  const { rows } = await db.executeQuery<{ ctx: unknown }>(CompiledQuery.raw(CONTEXT_CALL,
+    [studentId, termId, offeringId, idempotencyKey, lock, checks.session ?? null, checks.overdue ?? false]));
+  const raw = rows[0]?.ctx ?? null;
+  const got = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { context: StudentContext; session: boolean | null; overdue: boolean | null } | null;
+  if (!got) return null;
+  return Object.assign(got.context, { checks: { session: got.session, overdue: got.overdue } });
 }
 
 /** Locks the student's row for the rest of the transaction (see the file comment). */

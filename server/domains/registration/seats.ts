@@ -6,7 +6,7 @@
  * without a seat writes nothing. The unique `hold_key` (student:course:term, set only while the row
  * holds a seat) stops a student holding two sections of one course even outside these calls.
  */
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { jsonValue } from '../../db/json.ts';
 import { flagsOf, holdsSeat, requestFlagOf } from './lifecycle.ts';
 import { Refusal } from './refusal.ts';
@@ -41,17 +41,20 @@ const seatCte = (sectionId: number, offeringId: number, from = sql``) => sql`sea
  * live in a PL/pgSQL function (TAKE_SEAT_DDL) so their plans are made once per connection.
  */
 export async function takeSeat(db: Kysely<any>, h: NewHold, version: number | null, answer: { key: string; userId: number; body: unknown } | null): Promise<Take> {
-  const { rows } = await sql<{ r: { version: number | null; seats?: number; id?: number } | string }>`select registration_take_seat(
-      ${h.studentId}, ${h.termId}, ${h.offeringId}, ${h.sectionId}, ${h.courseId}, ${h.creditHours}, ${h.code}, ${flagsOf(h.code, h.kind)},
-      ${requestFlagOf(h.code)}, ${h.maxMark ?? 100}, ${rowKey(h.studentId, h.offeringId)}, ${holdKey(h.studentId, h.courseId, h.termId)},
-      ${h.reuseId ?? null}, ${h.decidedBy ?? null}, ${version}, ${answer?.key ?? null}, ${answer?.userId ?? null},
-      cast(cast(${answer ? JSON.stringify(answer.body) : null} as text) as jsonb)) as r`.execute(db);
+  const { rows } = await db.executeQuery<{ r: { version: number | null; seats?: number; id?: number } | string }>(CompiledQuery.raw(TAKE_SEAT_CALL, [
+    h.studentId, h.termId, h.offeringId, h.sectionId, h.courseId, h.creditHours, h.code, flagsOf(h.code, h.kind),
+    requestFlagOf(h.code), h.maxMark ?? 100, rowKey(h.studentId, h.offeringId), holdKey(h.studentId, h.courseId, h.termId),
+    h.reuseId ?? null, h.decidedBy ?? null, version, answer?.key ?? null, answer?.userId ?? null, answer ? JSON.stringify(answer.body) : null]));
   const raw = rows[0]!.r;
   const r = typeof raw === 'string' ? JSON.parse(raw) as { version: number | null; seats?: number; id?: number } : raw;
   if (r.version === null) return { outcome: 'changed' };
   if (!r.seats) return { outcome: 'full', version: Number(r.version) };
   return { outcome: 'ok', id: Number(r.id), version: Number(r.version) };
 }
+
+/** The call, as fixed text (it runs on every seat request: no query building). */
+const TAKE_SEAT_CALL = `select registration_take_seat($1::int8, $2::int8, $3::int8, $4::int8, $5::int8, $6::int8, $7::int8, $8::int8,
+  $9::int8, $10::numeric, $11::text, $12::text, $13::int8, $14::int8, $15::int8, $16::text, $17::int8, cast($18::text as jsonb)) as r`;
 
 export const TAKE_SEAT_DDL = `create or replace function registration_take_seat(
   p_student int8, p_term int8, p_offering int8, p_section int8, p_course int8, p_hours int8, p_code int8, p_flags int8,

@@ -7,9 +7,10 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { LocalText, Manifest } from '../../../generator/manifest-types.ts';
+import type { Gate as GateDef, LocalText, Manifest } from '../../../generator/manifest-types.ts';
 import { can } from '../../../engine/core/permissions.ts';
-import type { RequestUser } from '../../auth/user.ts';
+import { loadUserByToken, type RequestUser } from '../../auth/user.ts';
+import { gateClosedError, hasOverdueInstallments } from '../finance/gate.ts';
 import { loadContext, type StudentContext } from './context.ts';
 import { Gate, gateOptionsFromEnv } from './gate.ts';
 import { loadLifecycle, type Lifecycle } from './lifecycle.ts';
@@ -104,6 +105,22 @@ export interface WriteArgs {
   termId: number | null;
   offeringId: number | null;
   action: string;
+  /** The finance gate checked inside the context statement (foldedGates), instead of a preHandler. */
+  overdueGate?: GateDef | null;
+}
+
+/**
+ * For a call on a cached-session route that ends before its context statement checked the
+ * session (a bad body, a caller who is not a student, a student row gone): checks the session and the folded gate apart, so such a call
+ * answers as before (401 for a session gone, 403 for a closed gate) rather than the later error.
+ */
+export async function confirmApart(d: Domain, request: FastifyRequest, error: unknown, overdueGate: GateDef | null | undefined): Promise<unknown> {
+  if (request.sessionToCheck) {
+    const user = await loadUserByToken(d.db, d.manifest, request.token!, request.sessionToCheck);
+    if (!user) { request.server.sessionCache?.forget(request.sessionToCheck); return new Refusal('reg_not_student', {}, 401, 'user'); }
+  }
+  if (overdueGate && request.user.student_id != null && await hasOverdueInstallments(d.db, request.user.student_id)) return gateClosedError(overdueGate);
+  return error;
 }
 
 /**
@@ -146,11 +163,19 @@ const ATTEMPTS = 5;
 export async function seatWrite(d: Domain, request: FastifyRequest, reply: FastifyReply, args: WriteArgs, attempt: Attempt) {
   const lang = langOf(request);
   try {
-    const key = idempotencyKey(request, request.user.id!, args.action);
+    let key: string | null;
+    try { key = idempotencyKey(request, request.user.id!, args.action); } catch (error) { throw await confirmApart(d, request, error, args.overdueGate); }
     const answer = await d.gate.run(async (): Promise<Answer> => {
       for (let n = 0; n < ATTEMPTS; n++) {
-        const ctx = await loadContext(d.db, args.studentId, args.termId, args.offeringId, key);
-        if (!ctx) throw new Refusal('reg_not_student', {}, 403, 'user');
+        const ctx = await loadContext(d.db, args.studentId, args.termId, args.offeringId, key, false,
+          { session: request.sessionToCheck, overdue: !!args.overdueGate });
+        if (!ctx) throw await confirmApart(d, request, new Refusal('reg_not_student', {}, 403, 'user'), args.overdueGate);
+        // The session cache's check (server/auth/current-user.ts): a session gone answers as a Guest would.
+        if (ctx.checks.session === false) {
+          request.server.sessionCache?.forget(request.sessionToCheck!);
+          throw new Refusal('reg_not_student', {}, 401, 'user');
+        }
+        if (ctx.checks.overdue && args.overdueGate) throw gateClosedError(args.overdueGate);
         if (ctx.replay) return { status: ctx.replay.status, body: ctx.replay.body };
         const body = await attempt(ctx, lang, key);
         if (body !== null) return { status: 200, body };

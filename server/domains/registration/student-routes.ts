@@ -14,8 +14,8 @@ import {
   stageOpen, stageWindow, STAGES, todayIso, warningsOf, type Busy, type Stage,
 } from './rules.ts';
 import { moveRow, takeSeat } from './seats.ts';
-import { answerError, message, positiveInt, resolveTermId, seatWrite, studentIdOf, studentWrite, type Domain } from './service.ts';
-import { gatePreHandler } from '../finance/gate.ts';
+import { answerError, confirmApart, message, positiveInt, resolveTermId, seatWrite, studentIdOf, studentWrite, type Domain } from './service.ts';
+import { foldedGates, gatePreHandler } from '../finance/gate.ts';
 
 type Body = Record<string, unknown> | undefined;
 
@@ -186,12 +186,23 @@ export function studentRoutes(app: FastifyInstance, d: Domain): void {
     } catch (error) { return answerError(error, reply, lang); }
   });
 
-  app.put<{ Body: Body }>(`${base}/request-offering`, { preHandler: gatePreHandler(d.db, d.manifest, 'registration.request') }, async (request, reply) => {
+  // The rush's hot path: the caller may come from the session cache and the finance gate is
+  // checked in the context statement (both answered by that one statement, see context.ts);
+  // when a gate of the action cannot be folded, the gate's preHandler runs as elsewhere.
+  const requestGates = foldedGates(d.manifest, 'registration.request');
+  app.put<{ Body: Body }>(`${base}/request-offering`, {
+    config: { cachedSession: true },
+    ...(requestGates ? {} : { preHandler: gatePreHandler(d.db, d.manifest, 'registration.request') }),
+  }, async (request, reply) => {
+    const overdueGate = requestGates?.overdue ?? null;
     try {
-      const studentId = studentIdOf(request.user);
-      const offeringId = positiveInt(request.body?.offering_id, 'offering_id')!;
-      const sectionId = positiveInt(request.body?.section_id, 'section_id', false);
-      return await seatWrite(d, request, reply, { studentId, termId: null, offeringId, action: 'request' }, async (ctx, lang, key) => {
+      let studentId: number, offeringId: number, sectionId: number | null;
+      try {
+        studentId = studentIdOf(request.user);
+        offeringId = positiveInt(request.body?.offering_id, 'offering_id')!;
+        sectionId = positiveInt(request.body?.section_id, 'section_id', false);
+      } catch (error) { throw await confirmApart(d, request, error, overdueGate); }
+      return await seatWrite(d, request, reply, { studentId, termId: null, offeringId, action: 'request', overdueGate }, async (ctx, lang, key) => {
         if (!ctx.offering) throw new Refusal('reg_offering_not_available');
         requireStage(ctx, 'registration', todayIso());
         requireAppointment(ctx, new Date());

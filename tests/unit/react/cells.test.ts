@@ -1,6 +1,6 @@
 /** Status chips: every manifest colour's chip text meets WCAG AA (4.5:1) on its fill; numbers keep Latin digits and a column's precision. */
 import { describe, expect, it } from 'vitest';
-import { CHIP_COLOURS, chipColours, formatValue } from '../../../engine/react/renderers/cells.tsx';
+import { CHIP_COLOURS, chipColours, formatValue, valueDirection } from '../../../engine/react/renderers/cells.tsx';
 
 function luminance(hex: string): number {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
@@ -43,5 +43,15 @@ describe('formatValue: numbers', () => {
       expect(formatValue(3, undefined, 'gpa', lang)).toBe('3.00');
       expect(formatValue(2.91, undefined, 'gpa', lang)).toBe('2.91');
     }
+  });
+});
+
+describe('valueDirection', () => {
+  it('isolates letterless values (amounts, phones, codes) left to right, lettered ones by their first letter', () => {
+    expect(valueDirection('-1,500.00')).toBe('ltr');
+    expect(valueDirection('+201089759410')).toBe('ltr');
+    expect(valueDirection('2025/2026')).toBe('ltr');
+    expect(valueDirection('El Nasr Road, Alexandria 25')).toBe('auto');
+    expect(valueDirection('محمد أحمد')).toBe('auto');
   });
 });

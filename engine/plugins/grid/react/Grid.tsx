@@ -139,6 +139,7 @@ export function Grid(props: GridProps) {
       rowActions: props.rowActions?.render,
       toggleRow: grid.toggleRow,
       selectLabel: gridUi(lang, 'selectRow'),
+      openLabel: gridUi(lang, 'openRow'),
       rtl: dir === 'rtl',
       activeId,
       rows: grid.rows,
@@ -272,7 +273,7 @@ export function Grid(props: GridProps) {
         className="rg-scroll"
         role="grid"
         aria-label={props.label}
-        aria-rowcount={view.length + 1}
+        aria-rowcount={view.length + 2}
         aria-colcount={laid.length}
         aria-multiselectable
         aria-activedescendant={active ? activeId : undefined}

@@ -63,14 +63,15 @@ export const GridHeader = memo(function GridHeader({ laid, leadWidth, lang, sort
           );
         })}
       </div>
-      <div className="rg-row" role="row">
-        <div className="rg-cell rg-lead" style={{ width: leadWidth }} />
+      {/* The filter row: each filter sits in a gridcell, as a row may hold only cells (axe aria-required-children). */}
+      <div className="rg-row" role="row" aria-rowindex={2}>
+        <div className="rg-cell rg-lead" style={{ width: leadWidth }} role="gridcell" />
         {laid.map(({ column, width, stickyAt }) => {
           const text = filters[column.name] ?? '';
           const bad = isInvalidFilter(text);
           const label = columnTitle(column, lang);
           return (
-            <div key={column.name} className={`rg-cell${sticky(stickyAt)}`} style={{ width, insetInlineStart: stickyAt, padding: '0 4px' }}>
+            <div key={column.name} className={`rg-cell${sticky(stickyAt)}`} style={{ width, insetInlineStart: stickyAt, padding: '0 4px' }} role="gridcell">
               <input
                 className={bad ? 'rg-filter rg-bad' : 'rg-filter'}
                 value={text}

@@ -28,6 +28,8 @@ export interface RowContext {
   activeId: string;
   /** Accessible name of a row's selection box. */
   selectLabel: string;
+  /** Accessible name of a row's open-in-a-new-tab link (in the grid's language). */
+  openLabel: string;
   rows: readonly GridRow[];
   editor: {
     setText(text: string): void;
@@ -69,7 +71,7 @@ export const GridRowView = memo(function GridRowView({ ctx, row, index, r, top, 
     <div
       className={picked ? 'rg-row rg-brow rg-picked' : 'rg-row rg-brow'}
       role="row"
-      aria-rowindex={r + 2}
+      aria-rowindex={r + 3}
       aria-selected={picked}
       style={{ transform: `translateY(${top}px)`, width }}
     >
@@ -91,7 +93,7 @@ export const GridRowView = memo(function GridRowView({ ctx, row, index, r, top, 
           {picked ? '☑' : '☐'}
         </span>
         {href && (
-          <a className="rg-open" href={href} target="_blank" rel="noopener noreferrer" tabIndex={-1} aria-label="open">
+          <a className="rg-open" href={href} target="_blank" rel="noopener noreferrer" tabIndex={-1} aria-label={ctx.openLabel} title={ctx.openLabel}>
             ↗
           </a>
         )}

@@ -44,6 +44,9 @@ export function PaymentOptionsPage({ screen, params }: RendererProps) {
   const university = useResource<Record<string, unknown>>('/university/data', { raw: true });
   const [busy, setBusy] = useState<string | null>(null);
   const keys = useRef(new Map<string, string>());
+  // Set synchronously: a second click in the same task comes before React re-renders `busy`,
+  // and would otherwise send (and toast) the same payment twice.
+  const inFlight = useRef(false);
 
   const reload = useCallback(() => {
     invoice.reload();
@@ -53,7 +56,8 @@ export function PaymentOptionsPage({ screen, params }: RendererProps) {
 
   const pay = async (way: Way, installment: number | null) => {
     const slot = `${way}:${installment ?? 'all'}`;
-    if (busy) return;
+    if (busy || inFlight.current) return;
+    inFlight.current = true;
     // One key per button until it succeeds: a retry after a network failure is the same payment.
     const key = keys.current.get(slot) ?? `${id}-${slot}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
     keys.current.set(slot, key);
@@ -82,6 +86,7 @@ export function PaymentOptionsPage({ screen, params }: RendererProps) {
     } catch {
       // the API client has shown the error
     } finally {
+      inFlight.current = false;
       setBusy(null);
     }
   };

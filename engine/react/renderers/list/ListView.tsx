@@ -13,7 +13,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import RestoreFromTrash from '@mui/icons-material/RestoreFromTrash';
 import type { ClientEntity, Screen, ScreenAction, StatusTable } from '../../../../generator/manifest-types.ts';
 import { useLabel, useLanguage, useUi } from '../../i18n/hooks.ts';
-import { formatValue, StatusBadge } from '../cells.tsx';
+import { formatValue, IsolatedValue, StatusBadge } from '../cells.tsx';
 import { RefValue } from '../useRefOptions.ts';
 import { columnLabel, refCellLabel, rowActionsFor, type Row } from './list-model.ts';
 import { ListFilters } from './ListFilters.tsx';
@@ -32,13 +32,18 @@ export interface ListViewProps {
   onRowClick?: (row: Row) => void;
 }
 
-function actionIcon(action: ScreenAction) {
-  if (action.type === 'export') return <FileDownload />;
+/** The icon that says what an action does; null when no icon would (the action shows its words). */
+function knownIcon(action: ScreenAction) {
+  if (action.type === 'export') return <FileDownload fontSize="small" />;
   if (action.type === 'delete') return <Delete fontSize="small" />;
   if (action.type === 'restore') return <RestoreFromTrash fontSize="small" />;
   if (action.name.includes('edit')) return <Edit fontSize="small" />;
   if (action.name.includes('add') || action.name.includes('create')) return <Add />;
-  return <ChevronRight fontSize="small" />;
+  return null;
+}
+
+function actionIcon(action: ScreenAction) {
+  return knownIcon(action) ?? <ChevronRight fontSize="small" />;
 }
 
 export function ListView(props: ListViewProps) {
@@ -92,21 +97,30 @@ export function ListView(props: ListViewProps) {
                       ) : field?.ref && !c.format ? (
                         (refCellLabel(controller.lookup, field.ref, row[c.field], language) ?? <RefValue refName={field.ref} value={row[c.field]} />)
                       ) : (
-                        // bdi: a Latin or numeric value (+20 10..., an address) keeps its own order in Arabic
-                        <bdi>{formatValue(row[c.field], c.format, field?.type, language)}</bdi>
+                        // isolated: a Latin or numeric value (-1,500.00, +20 10..., an address) keeps its own order in Arabic
+                        <IsolatedValue text={formatValue(row[c.field], c.format, field?.type, language)} />
                       )}
                     </TableCell>
                   );
                 })}
                 {rowActions.length > 0 && (
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} onClick={(e) => e.stopPropagation()}>
-                    {rowActionsFor(rowActions, row).map((a) => (
-                      <Tooltip key={a.name} title={label(a.label)}>
-                        <IconButton size="small" aria-label={label(a.label)} onClick={() => onAction(a, row)}>
-                          {actionIcon(a)}
-                        </IconButton>
-                      </Tooltip>
-                    ))}
+                    {rowActionsFor(rowActions, row).map((a) => {
+                      const icon = knownIcon(a);
+                      // An action no icon describes (pay, other options, ...) shows its words:
+                      // two identical chevrons would tell the user nothing.
+                      return icon ? (
+                        <Tooltip key={a.name} title={label(a.label)}>
+                          <IconButton size="small" aria-label={label(a.label)} onClick={() => onAction(a, row)}>
+                            {icon}
+                          </IconButton>
+                        </Tooltip>
+                      ) : (
+                        <Button key={a.name} size="small" onClick={() => onAction(a, row)}>
+                          {label(a.label)}
+                        </Button>
+                      );
+                    })}
                   </TableCell>
                 )}
               </TableRow>
