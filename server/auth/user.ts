@@ -144,7 +144,8 @@ export async function loadUserByToken(db: Kysely<any>, manifest: Manifest, token
 /**
  * The statement text of loadUserByToken, built once per manifest (it depends only on the
  * manifest's entities; the token hash is its one parameter, $1), since it runs on nearly
- * every request. Null when the manifest has no users entity.
+ * every request. Null when the manifest has no users entity. Compiled without plugins: the text
+ * must not depend on which instance (with which plugins) asked first.
  */
 const byTokenTexts = new WeakMap<Manifest, string | null>();
 function byTokenSql(manifest: Manifest, db: Kysely<any>): string | null {
@@ -155,7 +156,7 @@ function byTokenSql(manifest: Manifest, db: Kysely<any>): string | null {
       select ${parts.select}
       from ${sql.table(TOKENS_TABLE)} t
       join ${parts.table} u on u.id = t.user_id
-      where t.token_hash = ${'$hash'} and t.expires_at > now() and t.revoked_at is null${parts.liveUser}`.compile(db);
+      where t.token_hash = ${'$hash'} and t.expires_at > now() and t.revoked_at is null${parts.liveUser}`.compile(db.withoutPlugins());
     if (compiled && (compiled.parameters.length !== 1 || !compiled.sql.includes('$1'))) throw new Error('loadUserByToken: unexpected statement parameters');
     text = compiled ? compiled.sql : null;
     byTokenTexts.set(manifest, text);

@@ -22,7 +22,22 @@ function recording(db: Kysely<any>) {
     transformQuery: (args) => { queries.push(db.getExecutor().compileQuery(args.node, args.queryId)); return args.node; },
     transformResult: async (args) => args.result,
   };
-  return { queries, db: db.withPlugin(plugin) };
+  const plugged = db.withPlugin(plugin);
+  // Statements sent as fixed text (CompiledQuery.raw: the sign-in lookup, server/auth/user.ts)
+  // skip the plugin's transformQuery: record them where they are executed.
+  const recorded = new Proxy(plugged, {
+    get(target, prop) {
+      if (prop === 'executeQuery') {
+        return (query: unknown, ...rest: unknown[]) => {
+          if (query && typeof query === 'object' && 'sql' in query && !('compile' in query)) queries.push(query as CompiledQuery);
+          return (target.executeQuery as (...a: unknown[]) => unknown)(query, ...rest);
+        };
+      }
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { queries, db: recorded as Kysely<any> };
 }
 
 describe.each(BACKENDS)('list path on $name', (backend) => {
