@@ -22,6 +22,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  apiCall, apiLogin,
   appReady, DEMO, DEMO_PASSWORD, E2E_ENABLED, ensureClientBuild, launchBrowser, newContext, screenshot, signIn,
   startServer, watchPage, type Lang, type RunningServer,
 } from './setup.ts';
@@ -40,25 +41,9 @@ const tokens: Record<string, string> = {};
 type Row = Record<string, any>;
 
 /** One API call as `who` (a token of tokens{}); throws on a status other than 2xx with the body. */
-async function api<T = any>(who: string, method: string, url: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/api/sis${url}`, {
-    method,
-    headers: { authorization: `Bearer ${tokens[who]}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} -> ${response.status}: ${text.slice(0, 500)}`);
-  return (text ? JSON.parse(text) : {}) as T;
-}
+const api = <T = any>(who: string, method: string, url: string, body?: unknown): Promise<T> => apiCall<T>(server.url, tokens[who], method, url, body);
 
-async function login(email: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/sis/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  const body = (await response.json()) as { token?: string };
-  if (!body.token) throw new Error(`login ${email}: ${JSON.stringify(body)}`);
-  return body.token;
-}
+const login = (email: string): Promise<string> => apiLogin(server.url, email);
 
 const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const today = () => iso(0);

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
+  apiCall, apiLogin,
   appReady, ARTIFACTS, DEMO, DEMO_PASSWORD, E2E_ENABLED, ensureClientBuild, launchBrowser, newContext, screenshot, signIn,
   startServer, watchPage, type Lang, type RunningServer,
 } from './setup.ts';
@@ -34,25 +35,9 @@ const pages: Page[] = [];
 const sessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
 
 /** One API call as `who` (a token of tokens{}); throws on a status other than 2xx with the body. */
-async function api<T = any>(who: string, method: string, url: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/api/sis${url}`, {
-    method,
-    headers: { authorization: `Bearer ${tokens[who]}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} -> ${response.status}: ${text.slice(0, 500)}`);
-  return (text ? JSON.parse(text) : {}) as T;
-}
+const api = <T = any>(who: string, method: string, url: string, body?: unknown): Promise<T> => apiCall<T>(server.url, tokens[who], method, url, body);
 
-async function login(email: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/sis/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  const body = (await response.json()) as { token?: string };
-  if (!body.token) throw new Error(`login ${email}: ${JSON.stringify(body)}`);
-  return body.token;
-}
+const login = (email: string): Promise<string> => apiLogin(server.url, email);
 
 /** A page signed in as `email` in `lang` (the login form the first time, its cookies afterwards). */
 async function signedIn(email: string, lang: Lang): Promise<{ page: Page; errors: string[] }> {

@@ -297,3 +297,28 @@ export async function screenshot(page: Page, name: string, lang: Lang): Promise<
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+// ---------------------------------------------------------------------------------------------
+// API calls from a test (arranging data, checking what the UI did)
+
+/** A bearer token for a demo account (password DEMO_PASSWORD), signed in through the API. */
+export async function apiLogin(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/sis/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const body = (await response.json()) as { token?: string };
+  if (!body.token) throw new Error(`login ${email}: ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+/** One /api/sis call with a bearer token; throws on a status other than 2xx, with the body. */
+export async function apiCall<T = any>(baseUrl: string, token: string | undefined, method: string, url: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}/api/sis${url}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url} -> ${response.status}: ${text.slice(0, 500)}`);
+  return (text ? JSON.parse(text) : {}) as T;
+}
