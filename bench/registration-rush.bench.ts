@@ -9,7 +9,9 @@
  *
  *   npx tsx bench/registration-rush.bench.ts          (or npm run bench registration-rush)
  *   BENCH_STUDENTS=300 BENCH_CLIENTS=32 BENCH_BACKENDS=pglite,postgres,postgres-2  (a quick run)
- *   BENCH_RUSH_DATABASE=postgres://postgres@127.0.0.1:5432/rowaq_bench (created when missing)
+ *   BENCH_RUSH_DATABASE=postgres://postgres@127.0.0.1:5432/rowaq_bench (created when missing; the default is that
+ *   database over the local socket /var/run/postgresql when it exists, else over TCP)
+ *   BENCH_KEEP_SCHEMA=1 keeps the one-process PostgreSQL schema afterwards (its name is printed) for profiling
  *
  * The clients run in a child process (their CPU is reported apart); a 503 (busy) is retried
  * after its Retry-After with the same Idempotency-Key, as the portal does, and counted. Students
@@ -37,9 +39,18 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
 const PER_STUDENT = 5;
 const COURSES = 10;
 const SECTIONS = 4;
+/** Courses each student passed in the past term (their history). */
+const HISTORY = 8;
 /** Seats for this share of the demand: the rest is refused for capacity. */
 const SUPPLY = 0.8;
-const PG_URL = process.env.BENCH_RUSH_DATABASE ?? 'postgres://postgres@127.0.0.1:5432/rowaq_bench';
+/**
+ * The server reaches PostgreSQL over its local socket when there is one (as a portal on the same
+ * host as its database should: loopback TCP cost about a quarter of the CPU of every request),
+ * else over TCP. BENCH_RUSH_DATABASE chooses.
+ */
+const SOCKET_DIR = '/var/run/postgresql';
+const PG_URL = process.env.BENCH_RUSH_DATABASE ?? (fs.existsSync(`${SOCKET_DIR}/.s.PGSQL.5432`)
+  ? `postgres://postgres@localhost/rowaq_bench?host=${SOCKET_DIR}` : 'postgres://postgres@127.0.0.1:5432/rowaq_bench');
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres,postgres-2').split(',');
 const manifest = JSON.parse(fs.readFileSync(path.join(REPO, '.generated/manifest.json'), 'utf8')) as Manifest;
 
@@ -124,6 +135,7 @@ async function prepare(db: Kysely<any>) {
   // One appointment for everyone, open since an hour: the check runs on every request.
   await db.insertInto('registration_appointments').values({ term_id: world.termId, name: 'Everyone', opens_at: new Date(Date.now() - 3_600_000) }).execute();
   const students = await makeStudents(db, world, STUDENTS);
+  await pastRecords(db, world, students);
   await sql`analyze`.execute(db);
   // Each student asks for 5 different offerings; the jobs are shuffled so one student's requests overlap others'.
   const jobs: Job[] = students.flatMap((s) => {
@@ -132,6 +144,28 @@ async function prepare(db: Kysely<any>) {
   });
   for (let i = jobs.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); [jobs[i], jobs[j]] = [jobs[j]!, jobs[i]!]; }
   return { jobs, seats };
+}
+
+/**
+ * The students' history, as a university has it on registration day: HISTORY courses passed in
+ * the past term (rows of registrations and registration_terms). Without it the tables would be
+ * empty when analysed and the planner would plan the hot statements for empty tables.
+ */
+async function pastRecords(db: Kysely<any>, world: Awaited<ReturnType<typeof makeWorld>>, students: Array<{ student_id?: number }>) {
+  const past: Array<{ courseId: number; offeringId: number }> = [];
+  for (let c = 0; c < HISTORY; c++) {
+    const course = await makeCourse(db, world, { code: `PAST${c}`, sections: [] }, world.pastTermId);
+    past.push({ courseId: course.courseId, offeringId: course.offeringId });
+  }
+  const ids = students.map((s) => s.student_id!);
+  for (let i = 0; i < ids.length; i += 500) {
+    const batch = ids.slice(i, i + 500);
+    await db.insertInto('registrations').values(batch.flatMap((student_id) => past.map((p) => ({
+      student_id, offering_id: p.offeringId, term_id: world.pastTermId, course_id: p.courseId, status_code: 2, flags: 262160,
+      request_flag: 2, grade: 60 + (student_id % 40), max_mark: 100, row_key: `${student_id}:${p.offeringId}`,
+    })))).execute();
+    await db.insertInto('registration_terms').values(batch.map((student_id) => ({ row_key: `${student_id}:${world.pastTermId}`, student_id, term_id: world.pastTermId, version: HISTORY }))).execute();
+  }
 }
 
 /** Nothing oversold, counters true, one section per course per student. */
@@ -268,6 +302,7 @@ if (process.argv[2] === '--serve') {
   process.on('SIGTERM', () => process.exit(0));
 } else {
   console.log(`load average (1 min) at the start: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores; ${STUDENTS} students x ${PER_STUDENT} requests, ${CLIENTS} clients`);
+  console.log(`PostgreSQL: ${PG_URL}`);
   for (const backend of BACKENDS) {
     if (backend === 'pglite') await runInProcess('PGlite', false, () => openDatabase({ memory: true }), async () => {});
     if (backend === 'postgres' || backend === 'postgres-2') {
@@ -275,7 +310,9 @@ if (process.argv[2] === '--serve') {
     }
     if (backend === 'postgres') {
       const schema = `rush_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
-      await runInProcess('PostgreSQL, 1 process', true, () => openDatabase({ url: PG_URL, schema, maxConnections: 10 }), () => dropSchema(PG_URL, schema).catch(() => undefined));
+      const keep = process.env.BENCH_KEEP_SCHEMA === '1';
+      await runInProcess('PostgreSQL, 1 process', true, () => openDatabase({ url: PG_URL, schema, maxConnections: 10 }),
+        async () => { if (keep) console.log(`  kept schema ${schema}`); else await dropSchema(PG_URL, schema).catch(() => undefined); });
     }
     if (backend === 'postgres-2') await runTwoProcesses('PostgreSQL, 2 processes');
   }

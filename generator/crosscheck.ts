@@ -152,6 +152,7 @@ class Checker {
     for (const verb of ['read', 'write', 'delete'] as const) this.permission(['access', verb], entity.access?.[verb]);
     (entity.search ?? []).forEach((s, i) => this.field(['search', i], s, self, 'search a field of this entity'));
     this.field(['sort', 'field'], entity.sort?.field, self, 'sort by a field of this entity');
+    (entity.indexes ?? []).forEach((index, i) => index.fields.forEach((f, j) => this.field(['indexes', i, 'fields', j], f, self, 'index a field of this entity')));
     if (entity.scope) {
       this.field(['scope', 'field'], entity.scope.field, self, 'scope by a field of this entity');
       this.permission(['scope', 'unless'], entity.scope.unless);

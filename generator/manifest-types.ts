@@ -60,6 +60,8 @@ export interface EntityField {
   /** With `enum`: the text shown for each value (the same in every language). */
   enumLabels?: Record<string, string>;
   search: boolean;
+  /** false: no single-field index for this `ref`/`status` field (server only; absent means indexed). */
+  index?: false;
   /** Never sent to the browser, never accepted from it (e.g. password_hash). */
   serverOnly: boolean;
   /** Set by the server only; ignored when a client sends it. */
@@ -90,6 +92,8 @@ export interface Entity {
   scope?: EntityScope;
   search: string[];
   sort: { field: string; order: 'asc' | 'desc' };
+  /** Indexes over several fields (server only; absent when none is declared). */
+  indexes?: Array<{ fields: string[] }>;
   softDelete: boolean;
   timestamps: boolean;
   /** false: a storage table only, with no generic resource API (tokens, one-time passwords). */
@@ -340,8 +344,8 @@ export interface Manifest {
 }
 
 /** An entity as the browser sees it: no row scope, no server-only fields. */
-export type ClientEntity = Omit<Entity, 'scope' | 'fields'> & {
-  fields: Record<string, Omit<EntityField, 'serverOnly'>>;
+export type ClientEntity = Omit<Entity, 'scope' | 'fields' | 'indexes'> & {
+  fields: Record<string, Omit<EntityField, 'serverOnly' | 'index'>>;
 };
 
 export type ClientManifest = Omit<Manifest, 'entities'> & {

@@ -80,14 +80,16 @@ function entity(d: RawEntity, label: LabelFn): Entity {
     expose: d.expose ?? true,
   };
   if (d.scope) out.scope = { ...d.scope };
+  if (d.indexes?.length) out.indexes = d.indexes.map((i) => ({ fields: [...i.fields] }));
   return out;
 }
 
 function entityField(name: string, f: RawEntityField, label: LabelFn): EntityField {
-  const { label: raw, required, unique, rules, search, serverOnly, readOnly, type, ...rest } = f;
+  const { label: raw, required, unique, rules, search, serverOnly, readOnly, type, index, ...rest } = f;
   return {
     name, type, label: label(raw, name), required: required ?? false, unique: unique ?? false,
     rules: rules ?? [], search: search ?? false, serverOnly: serverOnly ?? false, readOnly: readOnly ?? false, ...rest,
+    ...(index === false ? { index: false as const } : {}),
   };
 }
 

@@ -4,9 +4,11 @@
  * through the manifest's role definitions), direct grants and user-access grants together,
  * which is the list `can()` from engine/core/permissions.ts checks.
  */
+import crypto from 'node:crypto';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Manifest } from '../../generator/manifest-types.ts';
 import { GUEST_TYPE_NAME, type PermissionSubject } from '../../engine/core/permissions.ts';
+import { preparedStatement } from '../db/prepared.ts';
 import { hashToken, TOKENS_TABLE } from './tokens.ts';
 
 export type UserTypeName = 'Student' | 'Staff' | 'Applicant' | 'Guest';
@@ -158,7 +160,8 @@ function byTokenSql(manifest: Manifest, db: Kysely<any>): string | null {
       join ${parts.table} u on u.id = t.user_id
       where t.token_hash = ${'$hash'} and t.expires_at > now() and t.revoked_at is null${parts.liveUser}`.compile(db.withoutPlugins());
     if (compiled && (compiled.parameters.length !== 1 || !compiled.sql.includes('$1'))) throw new Error('loadUserByToken: unexpected statement parameters');
-    text = compiled ? compiled.sql : null;
+    // Sent as a prepared statement; the text depends on the manifest, so its name carries a digest of it.
+    text = compiled ? preparedStatement(`user_by_token_${crypto.createHash('sha1').update(compiled.sql).digest('hex').slice(0, 12)}`, compiled.sql) : null;
     byTokenTexts.set(manifest, text);
   }
   return text;

@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { preparedNameOf } from './prepared.ts';
 
 export type DialectName = 'pglite' | 'postgres';
 
@@ -73,9 +74,24 @@ async function pgliteExtensions(): Promise<Record<string, any>> {
   }
 }
 
+/**
+ * The pool's client: a text registered in prepared.ts is sent as a named prepared statement
+ * (parsed and planned once per connection), everything else as usual.
+ */
+class PreparingClient extends pg.Client {
+  override query(config: any, values?: any, callback?: any): any {
+    if (typeof config === 'string' && callback === undefined && (values === undefined || Array.isArray(values))) {
+      const name = preparedNameOf(config);
+      if (name) return super.query({ name, text: config, values });
+    }
+    return super.query(config, values, callback);
+  }
+}
+
 async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
   if (options.schema) await ensureSchema(url, options.schema);
   const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString: url,
     max: options.maxConnections ?? 10,
     // Every pooled connection starts in the chosen schema.

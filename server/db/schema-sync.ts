@@ -57,7 +57,8 @@ export async function syncSchema(db: Kysely<any>, manifest: Manifest, options: S
     for (const entity of entities) await syncTable(trx, entity, columns, report);
     const constraints = await readConstraints(trx);
     for (const entity of entities) await syncForeignKeys(trx, manifest, entity, columns, constraints, report);
-    for (const entity of entities) await syncIndexes(trx, entity, report);
+    const indexes = await readIndexes(trx);
+    for (const entity of entities) await syncIndexes(trx, entity, indexes, report);
     const trigram = await trigramSchema(trx, report);
     if (trigram) for (const entity of entities) await syncTrigramIndex(trx, entity, trigram, report);
     // A fresh database is built from the YAML, which already says what every migration did:
@@ -87,6 +88,11 @@ async function readColumns(trx: Transaction<any>): Promise<Columns> {
     });
   }
   return tables;
+}
+
+async function readIndexes(trx: Transaction<any>): Promise<Set<string>> {
+  const { rows } = await sql<{ indexname: string }>`select indexname from pg_indexes where schemaname = current_schema()`.execute(trx);
+  return new Set(rows.map((r) => r.indexname));
 }
 
 async function readConstraints(trx: Transaction<any>): Promise<Set<string>> {
@@ -177,18 +183,29 @@ async function syncForeignKeys(
   }
 }
 
-async function syncIndexes(trx: Transaction<any>, entity: Entity, report: SyncReport): Promise<void> {
+async function syncIndexes(trx: Transaction<any>, entity: Entity, existing: Set<string>, report: SyncReport): Promise<void> {
   const table = quoteIdent(entity.table);
   const searchable = new Set([...entity.search, ...Object.values(entity.fields).filter((f) => f.search).map((f) => f.name)]);
   for (const field of Object.values(entity.fields)) {
     const col = quoteIdent(field.name);
-    if (field.ref || field.status || entity.scope?.field === field.name) {
-      await run(trx, `create index if not exists ${quoteIdent(constraintName(entity.table, field.name, 'idx'))} on ${table} (${col})`, report);
+    const single = constraintName(entity.table, field.name, 'idx');
+    if (entity.scope?.field === field.name || ((field.ref || field.status) && field.index !== false)) {
+      await run(trx, `create index if not exists ${quoteIdent(single)} on ${table} (${col})`, report);
+    } else if ((field.ref || field.status) && existing.has(single)) {
+      // `index: false`: every index costs each insert; one made before the YAML said so goes.
+      await run(trx, `drop index ${quoteIdent(single)}`, report);
     }
     if (searchable.has(field.name) && isText(field)) {
       await run(trx, `create index if not exists ${quoteIdent(constraintName(entity.table, field.name, 'lower_idx'))} on ${table} (lower(${col}))`, report);
     }
     if (field.unique) await syncUnique(trx, entity, field, report);
+  }
+  // Indexes over several fields (`indexes:`), for the server's most frequent lookups; with soft
+  // delete only the live rows, which is what every such lookup reads.
+  for (const index of entity.indexes ?? []) {
+    const name = quoteIdent(constraintName(entity.table, index.fields.join('_'), 'idx'));
+    const where = entity.softDelete ? ' where "deleted_at" is null' : '';
+    await run(trx, `create index if not exists ${name} on ${table} (${index.fields.map(quoteIdent).join(', ')})${where}`, report);
   }
   // The list's default order (`sort, id`): a first page reads its rows off the index.
   const sort = entity.sort?.field;

@@ -65,6 +65,24 @@ describe.each(BACKENDS)('schema sync on $name', (backend) => {
     expect(again.statements.filter((s) => !s.startsWith('create index if not exists') && !s.startsWith('create unique index if not exists'))).toEqual([]);
   });
 
+  it('indexes several fields at once (indexes:) and drops a single-field index the YAML turned off (index: false)', async () => {
+    const manifest = cloneManifest();
+    await syncSchema(db, manifest, { migrationsDir: NO_MIGRATIONS });
+    const indexesOf = async () => Object.fromEntries((await sql<{ indexname: string; indexdef: string }>`
+      select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = 'students'`.execute(db)).rows.map((r) => [r.indexname, r.indexdef]));
+    expect(Object.keys(await indexesOf())).toContain('students_faculty_id_idx');
+    manifest.entities.students!.indexes = [{ fields: ['faculty_id', 'level'] }];
+    manifest.entities.students!.fields.faculty_id!.index = false;
+    const report = await syncSchema(db, manifest, { migrationsDir: NO_MIGRATIONS });
+    const after = await indexesOf();
+    expect(after.students_faculty_id_idx).toBeUndefined();
+    // Soft-deleted rows are never looked up: the index holds the live ones only.
+    expect(after.students_faculty_id_level_idx).toMatch(/\(faculty_id, level\) WHERE \(deleted_at IS NULL\)/);
+    expect(report.statements).toContain('drop index "students_faculty_id_idx"');
+    const again = await syncSchema(db, manifest, { migrationsDir: NO_MIGRATIONS });
+    expect(again.statements.filter((s) => s.startsWith('drop'))).toEqual([]);
+  });
+
   it('adds the column of a field added in YAML at the next start, keeping the rows', async () => {
     const manifest = cloneManifest();
     await syncSchema(db, manifest, { migrationsDir: NO_MIGRATIONS });

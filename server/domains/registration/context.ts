@@ -14,6 +14,7 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Manifest } from '../../../generator/manifest-types.ts';
 import { liveSessionSql } from '../../auth/user.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { overdueInstallmentsSql } from '../finance/gate.ts';
 
 export interface SlotInfo { id?: number; day: number; start_time: string; end_time: string; kind_id?: number; room?: { id: number; code: string } | null }
@@ -69,7 +70,18 @@ const slotsOf = (ref: string) => `coalesce((
     'room', case when rm.id is null then null else json_build_object('id', rm.id, 'code', rm.code) end) order by sl.day, sl.start_time)
   from slots sl left join rooms rm on rm.id = sl.room_id where sl.section_id = ${ref}), '[]'::json)`;
 
-/** One offering as OfferingInfo, over aliases o (offerings), c (courses), s (students), tt.tid (the term). */
+/**
+ * The student's courses of other terms, read once per statement (one scan of their rows, not one
+ * per course asked about): `h.passed_ids` passed (a mark of at least half), `h.taken_ids` taken
+ * (passed, failed or still graded). Over aliases s (students) and tt.tid (the term).
+ */
+const HISTORY_JOIN = `cross join lateral (select
+    coalesce(array_agg(o.course_id) filter (where r.status_code = 2 and r.grade >= coalesce(r.max_mark, 100) * 0.5), '{}') as passed_ids,
+    coalesce(array_agg(o.course_id) filter (where r.status_code in (2, 5, 8, 10, 11)), '{}') as taken_ids
+  from registrations r join offerings o on o.id = r.offering_id
+  where r.student_id = s.id and r.deleted_at is null and r.term_id <> tt.tid) h`;
+
+/** One offering as OfferingInfo, over aliases o (offerings), c (courses), s (students), tt.tid (the term), h (HISTORY_JOIN). */
 const OFFERING_JSON = `json_build_object(
   'id', o.id, 'term_id', o.term_id, 'published_id', o.published_id, 'program_id', o.program_id,
   'course', json_build_object('id', c.id, 'code', c.code, 'name', c.name, 'name_local', c.name_local, 'credit_hours', c.credit_hours,
@@ -78,23 +90,17 @@ const OFFERING_JSON = `json_build_object(
   'plan_required', (select bool_or(p.required) from study_plan_courses p where p.program_id = s.program_id and p.course_id = c.id),
   'program_has_plan', exists(select 1 from study_plan_courses p where p.program_id = s.program_id),
   'prerequisites', coalesce((select json_agg(json_build_object('id', pc.id, 'code', pc.code, 'name', pc.name, 'name_local', pc.name_local,
-      'passed', exists(select 1 from registrations r2 join offerings o2 on o2.id = r2.offering_id
-        where r2.student_id = s.id and o2.course_id = pc.id and r2.deleted_at is null and r2.term_id <> tt.tid
-          and r2.status_code = 2 and r2.grade >= coalesce(r2.max_mark, 100) * 0.5)) order by pc.code)
+      'passed', pc.id = any(h.passed_ids)) order by pc.code)
     from course_prerequisites cp join courses pc on pc.id = cp.prerequisite_id where cp.course_id = c.id), '[]'::json),
-  'passed_before', exists(select 1 from registrations r3 join offerings o3 on o3.id = r3.offering_id
-      where r3.student_id = s.id and o3.course_id = c.id and r3.deleted_at is null and r3.term_id <> tt.tid
-        and r3.status_code = 2 and r3.grade >= coalesce(r3.max_mark, 100) * 0.5),
-  'taken_before', exists(select 1 from registrations r4 join offerings o4 on o4.id = r4.offering_id
-      where r4.student_id = s.id and o4.course_id = c.id and r4.deleted_at is null and r4.term_id <> tt.tid
-        and r4.status_code in (2, 5, 8, 10, 11)),
+  'passed_before', c.id = any(h.passed_ids),
+  'taken_before', c.id = any(h.taken_ids),
   'sections', coalesce((select json_agg(json_build_object('id', se.id, 'code', se.code, 'kind_id', se.kind_id, 'capacity', se.capacity,
       'seats_taken', coalesce(se.seats_taken, 0),
       'instructor', case when i.id is null then null else json_build_object('id', i.id, 'name', i.name, 'name_local', i.name_local) end,
       'slots', ${slotsOf('se.id')}) order by se.code)
     from sections se left join instructors i on i.id = se.instructor_id where se.offering_id = o.id and se.deleted_at is null), '[]'::json))`;
 
-/** The context as one JSON value, over the function's parameters p_student, p_term, p_offering, p_key (aliases s, b, tt). */
+/** The context as one JSON value, over the function's parameters p_student, p_term, p_offering, p_key (aliases s, b, tt, h). */
 const CONTEXT_JSON = `json_build_object(
   'student', json_build_object('id', s.id, 'user_id', s.user_id, 'level', s.level, 'earned_hours', s.earned_hours, 'gpa', s.gpa,
     'status_id', s.status_id, 'program_id', s.program_id, 'faculty_id', s.faculty_id, 'bylaw_id', s.bylaw_id,
@@ -150,6 +156,7 @@ begin
     'overdue', case when p_overdue then ${overdueInstallmentsSql('s.id')} else null end) into result
   from students s left join bylaws b on b.id = s.bylaw_id
     cross join (select coalesce(p_term, (select o.term_id from offerings o where o.id = p_offering)) as tid) tt
+    ${HISTORY_JOIN}
   where s.id = p_student and s.deleted_at is null;
   return result;
 end $fn$`;
@@ -168,8 +175,9 @@ export async function ensureFunctions(db: Kysely<any>, manifest: Manifest, ...mo
   }
 }
 
-/** The call, as fixed text (it runs on every registration request: no query building). */
-const CONTEXT_CALL = `select ${CONTEXT_FUNCTION}($1::int8, $2::int8, $3::int8, $4::text, $5::boolean, $6::text, $7::boolean) as ctx`;
+/** The call, as fixed text sent as a prepared statement (it runs on every registration request: no query building). */
+const CONTEXT_CALL = preparedStatement('registration_context_call',
+  `select ${CONTEXT_FUNCTION}($1::int8, $2::int8, $3::int8, $4::text, $5::boolean, $6::text, $7::boolean) as ctx`);
 
 /** Checks folded into the context statement (see contextFunctionDdl). */
 export interface ContextChecks {
@@ -218,7 +226,7 @@ export async function loadOfferings(db: Kysely<any>, studentId: number, termId: 
         and (case when exists(select 1 from study_plan_courses p where p.program_id = s.program_id)
           then exists(select 1 from study_plan_courses p where p.program_id = s.program_id and p.course_id = c.id and p.level <= coalesce(s.level, 0) + 1)
           else c.faculty_id = s.faculty_id and coalesce(c.level, 0) <= coalesce(s.level, 0) + 1 end)) as list
-    from students s cross join (select cast(${termId} as int8) as tid) tt
+    from students s cross join (select cast(${termId} as int8) as tid) tt ${sql.raw(HISTORY_JOIN)}
     where s.id = ${studentId}`.execute(db);
   return rows[0]?.list ?? [];
 }

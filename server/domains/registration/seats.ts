@@ -8,6 +8,7 @@
  */
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { jsonValue } from '../../db/json.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { flagsOf, holdsSeat, requestFlagOf } from './lifecycle.ts';
 import { Refusal } from './refusal.ts';
 
@@ -52,9 +53,9 @@ export async function takeSeat(db: Kysely<any>, h: NewHold, version: number | nu
   return { outcome: 'ok', id: Number(r.id), version: Number(r.version) };
 }
 
-/** The call, as fixed text (it runs on every seat request: no query building). */
-const TAKE_SEAT_CALL = `select registration_take_seat($1::int8, $2::int8, $3::int8, $4::int8, $5::int8, $6::int8, $7::int8, $8::int8,
-  $9::int8, $10::numeric, $11::text, $12::text, $13::int8, $14::int8, $15::int8, $16::text, $17::int8, cast($18::text as jsonb)) as r`;
+/** The call, as fixed text sent as a prepared statement (it runs on every seat request: no query building). */
+const TAKE_SEAT_CALL = preparedStatement('registration_take_seat_call', `select registration_take_seat($1::int8, $2::int8, $3::int8, $4::int8, $5::int8, $6::int8, $7::int8, $8::int8,
+  $9::int8, $10::numeric, $11::text, $12::text, $13::int8, $14::int8, $15::int8, $16::text, $17::int8, cast($18::text as jsonb)) as r`);
 
 export const TAKE_SEAT_DDL = `create or replace function registration_take_seat(
   p_student int8, p_term int8, p_offering int8, p_section int8, p_course int8, p_hours int8, p_code int8, p_flags int8,

@@ -136,6 +136,27 @@ describe('generator errors', () => {
     ]);
   });
 
+  it('indexes: every field must be the entity\'s; index: false is a field option like the others', async () => {
+    const entity = (extra: string) => [
+      'kind: entity', 'name: students', 'label: common.students', 'fields:',
+      '  code: {type: string, label: {en: Code, ar: الكود}, required: true, unique: true, maxLength: 20}',
+      '  name: {type: string, label: {en: Name, ar: الاسم}, required: true, search: true}',
+      '  national_id: {type: string, label: {en: National id, ar: الرقم القومي}, rules: [national_id], filter: number_only}',
+      '  status_id: {type: integer, label: {en: Status, ar: الحالة}, status: student_status, default: 1, index: false}',
+      '  gpa: {type: number, label: {en: GPA, ar: المعدل}, minimum: 0, maximum: 4}',
+      '  user_id: {type: integer, label: {en: User, ar: المستخدم}, serverOnly: true}',
+      'access: {read: access_users, write: edit_students}', 'scope: {field: user_id, equals: user.id, unless: access_users}',
+      'search: [code, name]', 'sort: {field: name, order: asc}', extra, '',
+    ].join('\n');
+    const bad = await errorsFor({ 'screens/students/students.entity.yaml': entity('indexes:\n  - fields: [status_id, gap]\n  - fields: [code]') });
+    expect(bad.lines).toEqual([
+      "screens/students/students.entity.yaml:16:25 unknown field 'gap' of entity 'students' (did you mean 'gpa'? index a field of this entity: code, name, national_id, status_id, gpa, user_id)",
+      "screens/students/students.entity.yaml:17:13 'indexes.1.fields' needs at least 2 item(s) (add items to the list)",
+    ]);
+    const good = await errorsFor({ 'screens/students/students.entity.yaml': entity('indexes:\n  - fields: [status_id, gpa]') });
+    expect(good.lines).toEqual([]);
+  });
+
   it('a file with a bad key still gets its references checked in the same run', async () => {
     const { lines } = await errorsFor({
       'screens/access/student.role.yaml': 'kind: role\nname: student\nlabel: {en: Student, ar: طالب}\nuserType: 3\npermissions: [nope]\nsignatry: true\n',
