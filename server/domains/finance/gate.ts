@@ -43,15 +43,14 @@ export function overdueInstallmentsSql(studentRef: string): string {
 }
 
 /**
- * How a hot path may check the gates of `action` inside its own statement: null when a gate of
- * the action cannot be folded (the caller keeps gatePreHandler), else whether the overdue
- * installments condition (overdueInstallmentsSql) must be evaluated. The YAML `gates:` list
- * stays the source of truth: this is read from the manifest when the routes are made.
+ * How a hot path checks the gates of `action`: `overdue`, the overdue installments gate when the
+ * action has one, to evaluate inside the path's own statement (overdueInstallmentsSql); `rest`,
+ * the other gates, for unfoldedGatesPreHandler. The YAML `gates:` list stays the source of truth:
+ * this is read from the manifest when the routes are made.
  */
-export function foldedGates(manifest: Manifest, action: string): { overdue: Gate | null } | null {
+export function foldedGates(manifest: Manifest, action: string): { overdue: Gate | null; rest: Gate[] } {
   const gates = gatesFor(manifest, action);
-  if (gates.some((g) => g.check !== 'overdue_installments')) return null;
-  return { overdue: gates[0] ?? null };
+  return { overdue: gates.find((g) => g.check === 'overdue_installments') ?? null, rest: gates.filter((g) => g.check !== 'overdue_installments') };
 }
 
 /** The answer of a closed gate: 403 {redirect_to, error}. */
@@ -87,6 +86,18 @@ export async function closedGate(db: Db, manifest: Manifest, user: RequestUser, 
 export async function assertNotGated(db: Db, manifest: Manifest, user: RequestUser, action: string): Promise<void> {
   const gate = await closedGate(db, manifest, user, action);
   if (gate) throw gateClosedError(gate);
+}
+
+/**
+ * The preHandler of the gates a hot path did not fold (foldedGates `rest`). Open gates cost no
+ * more than their own checks (a questionnaire gate without questionnaire entities: none); when
+ * one is closed, the answer is that of the action's first closed gate in YAML order, folded ones
+ * included, exactly as gatePreHandler would answer.
+ */
+export function unfoldedGatesPreHandler(db: Db, manifest: Manifest, action: string, rest: Gate[]) {
+  return async (request: FastifyRequest) => {
+    for (const gate of rest) if (await closed(db, manifest, request.user, gate)) return assertNotGated(db, manifest, request.user, action);
+  };
 }
 
 /** The same as a Fastify preHandler: `{preHandler: gatePreHandler(db, manifest, 'registration.request')}`. */

@@ -15,7 +15,7 @@ import {
 } from './rules.ts';
 import { moveRow, takeSeat } from './seats.ts';
 import { answerError, confirmApart, message, positiveInt, resolveTermId, seatWrite, studentIdOf, studentWrite, type Domain } from './service.ts';
-import { foldedGates, gatePreHandler } from '../finance/gate.ts';
+import { foldedGates, gatePreHandler, unfoldedGatesPreHandler } from '../finance/gate.ts';
 
 type Body = Record<string, unknown> | undefined;
 
@@ -186,15 +186,15 @@ export function studentRoutes(app: FastifyInstance, d: Domain): void {
     } catch (error) { return answerError(error, reply, lang); }
   });
 
-  // The rush's hot path: the caller may come from the session cache and the finance gate is
-  // checked in the context statement (both answered by that one statement, see context.ts);
-  // when a gate of the action cannot be folded, the gate's preHandler runs as elsewhere.
+  // The rush's hot path: the caller may come from the session cache and the overdue installments
+  // gate is checked in the context statement (both answered by that one statement, see
+  // context.ts); the action's other gates (the questionnaire) run as a preHandler of their own.
   const requestGates = foldedGates(d.manifest, 'registration.request');
   app.put<{ Body: Body }>(`${base}/request-offering`, {
     config: { cachedSession: true },
-    ...(requestGates ? {} : { preHandler: gatePreHandler(d.db, d.manifest, 'registration.request') }),
+    ...(requestGates.rest.length ? { preHandler: unfoldedGatesPreHandler(d.db, d.manifest, 'registration.request', requestGates.rest) } : {}),
   }, async (request, reply) => {
-    const overdueGate = requestGates?.overdue ?? null;
+    const overdueGate = requestGates.overdue;
     try {
       let studentId: number, offeringId: number, sectionId: number | null;
       try {
