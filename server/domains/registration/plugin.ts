@@ -7,14 +7,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { DomainOptions } from '../index.ts';
 import { advisorRoutes } from './advisor-routes.ts';
 import { ensureFunctions } from './context.ts';
-import { TAKE_SEAT_DDL } from './seats.ts';
+import { OLD_TAKE_SEAT, TAKE_SEAT_DDL } from './seats.ts';
 import { planRoutes } from './plan-routes.ts';
 import { createDomain } from './service.ts';
 import { staffRoutes } from './staff-routes.ts';
 import { studentRoutes } from './student-routes.ts';
 
 export const registrationDomain: FastifyPluginAsync<DomainOptions> = async (app, { db, manifest }) => {
-  await ensureFunctions(db, manifest, TAKE_SEAT_DDL);
+  await ensureFunctions(db, manifest, OLD_TAKE_SEAT, TAKE_SEAT_DDL);
   const domain = createDomain(db, manifest);
   studentRoutes(app, domain);
   advisorRoutes(app, domain);

@@ -16,15 +16,17 @@ export const rowKey = (studentId: number, offeringId: number) => `${studentId}:$
 export const holdKey = (studentId: number, courseId: number, termId: number) => `${studentId}:${courseId}:${termId}`;
 
 export interface NewHold {
-  studentId: number; termId: number; offeringId: number; sectionId: number; courseId: number; creditHours: number;
+  studentId: number; termId: number; offeringId: number; courseId: number; creditHours: number;
+  /** The sections to try, in order (the first with a free seat is taken). */
+  sectionIds: number[];
   code: number; kind: number; maxMark?: number | null;
   /** A rejected, removed or dropped row of the same offering to bring back instead of inserting. */
   reuseId?: number | null;
   decidedBy?: number | null;
 }
 
-/** What one attempt did: took the seat (row id), found the section full, or lost the race for the student. */
-export type Take = { outcome: 'ok'; id: number; version: number } | { outcome: 'full'; version: number } | { outcome: 'changed' };
+/** What one attempt did: took a seat (row id, the section's place in the list), found every section full, or lost the race for the student. */
+export type Take = { outcome: 'ok'; id: number; version: number; index: number } | { outcome: 'full'; version: number } | { outcome: 'changed' };
 
 const seatCte = (sectionId: number, offeringId: number, from = sql``) => sql`seat as (
   update sections set seats_taken = coalesce(seats_taken, 0) + 1, updated_at = now() ${from}
@@ -33,36 +35,43 @@ const seatCte = (sectionId: number, offeringId: number, from = sql``) => sql`sea
   returning sections.id)`;
 
 /**
- * Takes a seat and writes the row holding it in ONE statement (its own transaction), guarded by
- * the student's registration version: the call bumps registration_terms.version only if it
- * still equals `version` (the value the rules were checked against); the seat, the row and the
- * Idempotency-Key answer (`answer`, its data.id filled in) follow from that bump. A concurrent
- * write of the same student makes the guard fail: nothing is written and the caller checks the
- * rules again on fresh data. The guard's row lock queues a student's writes. The statements
- * live in a PL/pgSQL function (TAKE_SEAT_DDL) so their plans are made once per connection.
+ * Takes a seat in the first of `sectionIds` that has one and writes the row holding it in ONE
+ * statement (its own transaction), guarded by the student's registration version: the call
+ * bumps registration_terms.version only if it still equals `version` (the value the rules were
+ * checked against); the seat, the row and the Idempotency-Key answer follow from that bump.
+ * `answers` holds the answer per section (its data.id filled in with the new row's id); the one
+ * of the section taken is remembered. A concurrent write of the same student makes the guard
+ * fail: nothing is written and the caller checks the rules again on fresh data. The guard's row
+ * lock queues a student's writes. Sections the context showed full are tried too (a seat may
+ * have been freed since), in the same call: a refusal for capacity is one round trip, not one
+ * per section. The statements live in a PL/pgSQL function (TAKE_SEAT_DDL) so their plans are
+ * made once per connection.
  */
-export async function takeSeat(db: Kysely<any>, h: NewHold, version: number | null, answer: { key: string; userId: number; body: unknown } | null): Promise<Take> {
-  const { rows } = await db.executeQuery<{ r: { version: number | null; seats?: number; id?: number } | string }>(CompiledQuery.raw(TAKE_SEAT_CALL, [
-    h.studentId, h.termId, h.offeringId, h.sectionId, h.courseId, h.creditHours, h.code, flagsOf(h.code, h.kind),
+export async function takeSeat(db: Kysely<any>, h: NewHold, version: number | null, answer: { key: string; userId: number; bodies: unknown[] } | null): Promise<Take> {
+  const { rows } = await db.executeQuery<{ r: { version: number | null; seats?: number; id?: number; index?: number } | string }>(CompiledQuery.raw(TAKE_SEAT_CALL, [
+    h.studentId, h.termId, h.offeringId, `{${h.sectionIds.join(',')}}`, h.courseId, h.creditHours, h.code, flagsOf(h.code, h.kind),
     requestFlagOf(h.code), h.maxMark ?? 100, rowKey(h.studentId, h.offeringId), holdKey(h.studentId, h.courseId, h.termId),
-    h.reuseId ?? null, h.decidedBy ?? null, version, answer?.key ?? null, answer?.userId ?? null, answer ? JSON.stringify(answer.body) : null]));
+    h.reuseId ?? null, h.decidedBy ?? null, version, answer?.key ?? null, answer?.userId ?? null, answer ? JSON.stringify(answer.bodies) : null]));
   const raw = rows[0]!.r;
-  const r = typeof raw === 'string' ? JSON.parse(raw) as { version: number | null; seats?: number; id?: number } : raw;
+  const r = typeof raw === 'string' ? JSON.parse(raw) as { version: number | null; seats?: number; id?: number; index?: number } : raw;
   if (r.version === null) return { outcome: 'changed' };
   if (!r.seats) return { outcome: 'full', version: Number(r.version) };
-  return { outcome: 'ok', id: Number(r.id), version: Number(r.version) };
+  return { outcome: 'ok', id: Number(r.id), version: Number(r.version), index: Number(r.index) };
 }
 
 /** The call, as fixed text sent as a prepared statement (it runs on every seat request: no query building). */
-const TAKE_SEAT_CALL = preparedStatement('registration_take_seat_call', `select registration_take_seat($1::int8, $2::int8, $3::int8, $4::int8, $5::int8, $6::int8, $7::int8, $8::int8,
+const TAKE_SEAT_CALL = preparedStatement('registration_take_seats_call', `select registration_take_seat($1::int8, $2::int8, $3::int8, $4::int8[], $5::int8, $6::int8, $7::int8, $8::int8,
   $9::int8, $10::numeric, $11::text, $12::text, $13::int8, $14::int8, $15::int8, $16::text, $17::int8, cast($18::text as jsonb)) as r`);
 
+/** The function of an earlier version (one section per call), dropped so one signature remains. */
+export const OLD_TAKE_SEAT = `drop function if exists registration_take_seat(int8, int8, int8, int8, int8, int8, int8, int8, int8, numeric, text, text, int8, int8, int8, text, int8, jsonb)`;
+
 export const TAKE_SEAT_DDL = `create or replace function registration_take_seat(
-  p_student int8, p_term int8, p_offering int8, p_section int8, p_course int8, p_hours int8, p_code int8, p_flags int8,
+  p_student int8, p_term int8, p_offering int8, p_sections int8[], p_course int8, p_hours int8, p_code int8, p_flags int8,
   p_request_flag int8, p_max_mark numeric, p_row_key text, p_hold_key text, p_reuse int8, p_decided_by int8,
-  p_version int8, p_key text, p_user int8, p_body jsonb)
+  p_version int8, p_key text, p_user int8, p_bodies jsonb)
 returns json language plpgsql volatile as $fn$
-declare v_version int8; v_seat int8; v_id int8;
+declare v_version int8; v_seat int8; v_id int8; v_index int := 0;
 begin
   if p_version is null then
     insert into registration_terms (row_key, student_id, term_id, version) values (p_student || ':' || p_term, p_student, p_term, 1)
@@ -72,18 +81,21 @@ begin
       where row_key = p_student || ':' || p_term and version = p_version returning version into v_version;
   end if;
   if v_version is null then return json_build_object('version', null); end if;
-  update sections set seats_taken = coalesce(seats_taken, 0) + 1, updated_at = now()
-    where id = p_section and offering_id = p_offering and deleted_at is null and coalesce(seats_taken, 0) < capacity
-    returning id into v_seat;
+  while v_seat is null and v_index < coalesce(array_length(p_sections, 1), 0) loop
+    v_index := v_index + 1;
+    update sections set seats_taken = coalesce(seats_taken, 0) + 1, updated_at = now()
+      where id = p_sections[v_index] and offering_id = p_offering and deleted_at is null and coalesce(seats_taken, 0) < capacity
+      returning id into v_seat;
+  end loop;
   if v_seat is null then return json_build_object('version', v_version, 'seats', 0); end if;
   if p_reuse is null then
     insert into registrations (student_id, offering_id, section_id, term_id, course_id, credit_hours, status_code, flags, request_flag,
         max_mark, row_key, hold_key, advisor_id, decided_at)
-      values (p_student, p_offering, p_section, p_term, p_course, p_hours, p_code, p_flags, p_request_flag, p_max_mark, p_row_key,
+      values (p_student, p_offering, v_seat, p_term, p_course, p_hours, p_code, p_flags, p_request_flag, p_max_mark, p_row_key,
         p_hold_key, p_decided_by, case when p_decided_by is null then null else now() end)
       returning id into v_id;
   else
-    update registrations set section_id = p_section, status_code = p_code, flags = p_flags, request_flag = p_request_flag,
+    update registrations set section_id = v_seat, status_code = p_code, flags = p_flags, request_flag = p_request_flag,
         course_id = p_course, credit_hours = p_hours, hold_key = p_hold_key, note = null, advisor_id = p_decided_by,
         decided_at = case when p_decided_by is null then null else now() end, updated_at = now()
       where id = p_reuse and hold_key is null returning id into v_id;
@@ -91,9 +103,9 @@ begin
     if v_id is null then raise exception 'registration % changed', p_reuse using errcode = '40001'; end if;
   end if;
   if p_key is not null then
-    insert into registration_idempotency (key, user_id, status, body) values (p_key, p_user, 200, jsonb_set(p_body, '{data,id}', to_jsonb(v_id)));
+    insert into registration_idempotency (key, user_id, status, body) values (p_key, p_user, 200, jsonb_set(p_bodies -> (v_index - 1), '{data,id}', to_jsonb(v_id)));
   end if;
-  return json_build_object('version', v_version, 'seats', 1, 'id', v_id);
+  return json_build_object('version', v_version, 'seats', 1, 'id', v_id, 'index', v_index - 1);
 end $fn$`;
 
 export interface Move {

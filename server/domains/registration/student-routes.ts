@@ -48,18 +48,17 @@ export async function requestOffering(
   }
   const code = ctx.term?.advising_required === false ? CODE.registered : initial;
   const kind = offering.taken_before ? FLAG.repeat : FLAG.fresh;
-  let version = ctx.version;
-  for (const section of sections) {
-    const body = { data: viewOf(ctx, offering, section, previous?.id ?? 0, code, kind), message: message(code === CODE.registered ? 'reg_registered' : 'reg_requested', lang) };
-    const take = await takeSeat(d.db, {
-      studentId: ctx.student.id, termId: offering.term_id, offeringId: offering.id, sectionId: section.id, courseId: offering.course.id,
-      creditHours: offering.course.credit_hours ?? 0, code, kind, reuseId: previous?.id ?? null,
-    }, version, remember ? { ...remember, body } : null);
-    if (take.outcome === 'changed') return null;
-    if (take.outcome === 'ok') { body.data.id = take.id; return body; }
-    version = take.version;
-  }
-  throw new Refusal('no_capacity', {}, 422, 'section_id');
+  const said = message(code === CODE.registered ? 'reg_registered' : 'reg_requested', lang);
+  const bodies = sections.map((section) => ({ data: viewOf(ctx, offering, section, previous?.id ?? 0, code, kind), message: said }));
+  const take = await takeSeat(d.db, {
+    studentId: ctx.student.id, termId: offering.term_id, offeringId: offering.id, sectionIds: sections.map((s) => s.id), courseId: offering.course.id,
+    creditHours: offering.course.credit_hours ?? 0, code, kind, reuseId: previous?.id ?? null,
+  }, ctx.version, remember ? { ...remember, bodies } : null);
+  if (take.outcome === 'changed') return null;
+  if (take.outcome === 'full') throw new Refusal('no_capacity', {}, 422, 'section_id');
+  const body = bodies[take.index]!;
+  body.data.id = take.id;
+  return body;
 }
 
 /** The student's row named by `id` or `offering_id`. */
