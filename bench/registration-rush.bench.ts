@@ -11,6 +11,7 @@
  *   BENCH_STUDENTS=300 BENCH_CLIENTS=32 BENCH_BACKENDS=pglite,postgres,postgres-2  (a quick run)
  *   BENCH_RUSH_DATABASE=postgres://postgres@127.0.0.1:5432/rowaq_bench (created when missing; the default is that
  *   database over the local socket /var/run/postgresql when it exists, else over TCP)
+ *   BENCH_RUNS=3 runs every backend three times and reports the run of median rate (the machine is shared)
  *   BENCH_KEEP_SCHEMA=1 keeps the one-process PostgreSQL schema afterwards (its name is printed) for profiling
  *
  * The clients run in a child process (their CPU is reported apart); a 503 (busy) is retried
@@ -52,6 +53,8 @@ const SOCKET_DIR = '/var/run/postgresql';
 const PG_URL = process.env.BENCH_RUSH_DATABASE ?? (fs.existsSync(`${SOCKET_DIR}/.s.PGSQL.5432`)
   ? `postgres://postgres@localhost/rowaq_bench?host=${SOCKET_DIR}` : 'postgres://postgres@127.0.0.1:5432/rowaq_bench');
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres,postgres-2').split(',');
+/** Runs of every backend; with more than one, the run of median rate is reported per backend. */
+const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const manifest = JSON.parse(fs.readFileSync(path.join(REPO, '.generated/manifest.json'), 'utf8')) as Manifest;
 
 interface Job { token: string; offering_id: number; key: string }
@@ -303,7 +306,8 @@ if (process.argv[2] === '--serve') {
 } else {
   console.log(`load average (1 min) at the start: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores; ${STUDENTS} students x ${PER_STUDENT} requests, ${CLIENTS} clients`);
   console.log(`PostgreSQL: ${PG_URL}`);
-  for (const backend of BACKENDS) {
+  for (let run = 1; run <= RUNS; run++) for (const backend of BACKENDS) {
+    if (RUNS > 1) console.log(`run ${run} of ${RUNS}: ${backend} (load ${os.loadavg()[0]!.toFixed(1)})`);
     if (backend === 'pglite') await runInProcess('PGlite', false, () => openDatabase({ memory: true }), async () => {});
     if (backend === 'postgres' || backend === 'postgres-2') {
       try { await ensureBenchDatabase(); } catch (error) { table.push([backend, 'skipped', (error as Error).message]); continue; }
@@ -317,12 +321,23 @@ if (process.argv[2] === '--serve') {
     if (backend === 'postgres-2') await runTwoProcesses('PostgreSQL, 2 processes');
   }
   const header = ['backend', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'registered', 'no capacity', '503 retried', 'server+db CPU ms/req', 'clients CPU ms/req', 'CPU-bound req/s', 'with clients', 'seats check'];
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => (r[i] ?? '').length)));
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => (r[i] ?? '').length + (i === 0 && RUNS > 1 ? 6 * RUNS : 0))));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 12 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(`\nRegistration rush: ${STUDENTS} students x ${PER_STUDENT} requests over ${COURSES} offerings x ${SECTIONS} sections (seats for ${SUPPLY * 100}% of the demand), ${CLIENTS} clients`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const r of table) console.log(line(r));
+  // With several runs: every run's row, then per backend the run of median rate (and the range).
+  if (RUNS > 1) {
+    for (const r of table) console.log(line(r));
+    console.log(`median run of ${RUNS} per backend (req/s of every run in brackets):`);
+  }
+  const byBackend = new Map<string, string[][]>();
+  for (const r of table) byBackend.set(r[0]!, [...(byBackend.get(r[0]!) ?? []), r]);
+  for (const [name, rows] of byBackend) {
+    const sorted = [...rows].sort((a, b) => Number(a[2]) - Number(b[2]));
+    const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+    console.log(line(RUNS > 1 ? [`${name} [${rows.map((r) => r[2]).join(', ')}]`, ...median.slice(1)] : median));
+  }
   console.log('server+db CPU: the server process(es) and the database backends serving the rush, per request (PGlite runs inside the server);');
   console.log(`CPU-bound req/s: ${os.cpus().length} cores divided by it (the rate with nothing else on the machine); "with clients" adds the load generator's own CPU.`);
   console.log(`load average (1 min) at the end: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
