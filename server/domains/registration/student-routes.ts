@@ -33,8 +33,8 @@ export function viewOf(ctx: StudentContext, o: OfferingInfo, section: SectionInf
 /**
  * A new request of an offering (registration window: `request`; add/drop window: `add_drop`).
  * Reuses the student's rejected, removed or dropped row of the offering (the lifecycle's move);
- * without advising the row is registered at once. Tries the candidate sections in turn, each
- * with one guarded statement (seats.ts); null when the student's data changed meanwhile.
+ * without advising the row is registered at once. Tries the candidate sections in order in one
+ * guarded statement (seats.ts takeSeat); null when the student's data changed meanwhile.
  */
 export async function requestOffering(
   d: Domain, ctx: StudentContext, sectionId: number | null, action: 'request' | 'add_drop', lang: Lang, remember: { key: string; userId: number } | null,
