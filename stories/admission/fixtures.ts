@@ -9,6 +9,9 @@ import { CLIENT_MANIFEST } from '../fixtures/screens.ts';
 
 const TABS = ['nationality', 'personal_info', 'contact_info', 'parent_info', 'academic_data', 'personal_preference', 'documents', 'englishExam', 'scholarships', 'FinancialAid', 'Declaration', 'payment'];
 
+/** A payment status of the YAML's table, as the server sends it with each fee (status_ref). */
+const paymentStatus = (key: string) => CLIENT_MANIFEST.statusTables.payment_status?.statuses.find((s) => s.key === key) ?? null;
+
 export function dashboard(status: 'incomplete' | 'feedback' | 'submitted' = 'incomplete') {
   const statuses = {
     incomplete: { id: 1, key: 'incomplete', name: 'Incomplete', name_local: 'غير مكتمل', color: 'danger' },
@@ -28,9 +31,9 @@ export function dashboard(status: 'incomplete' | 'feedback' | 'submitted' = 'inc
           : { key: 'pay', text: { en: 'Pay the application fee', ar: 'ادفع رسوم التقديم' } },
       payment_due: status === 'incomplete',
       fees: [
-        { billing_kind_id: 1, key: 'application_fees', label: { en: 'Application fees', ar: 'رسوم التقديم' }, amount: 600, currency: 'EGP', status: status === 'incomplete' ? 'unpaid' : 'paid', payment_id: 7, due: status === 'incomplete' },
-        { billing_kind_id: 2, key: 'exam_fees', label: { en: 'Exam fees', ar: 'رسوم الاختبار' }, amount: 400, currency: 'EGP', status: 'unpaid', payment_id: null, due: false },
-        { billing_kind_id: 5, key: 'final_fees', label: { en: 'Final fees', ar: 'الرسوم النهائية' }, amount: 12000, currency: 'EGP', status: 'unpaid', payment_id: null, due: false },
+        { billing_kind_id: 1, key: 'application_fees', label: { en: 'Application fees', ar: 'رسوم التقديم' }, amount: 600, currency: 'EGP', status: status === 'incomplete' ? 'unpaid' : 'paid', status_ref: paymentStatus(status === 'incomplete' ? 'unpaid' : 'paid'), payment_id: 7, due: status === 'incomplete' },
+        { billing_kind_id: 2, key: 'exam_fees', label: { en: 'Exam fees', ar: 'رسوم الاختبار' }, amount: 400, currency: 'EGP', status: 'unpaid', status_ref: paymentStatus('unpaid'), payment_id: null, due: false },
+        { billing_kind_id: 5, key: 'final_fees', label: { en: 'Final fees', ar: 'الرسوم النهائية' }, amount: 12000, currency: 'EGP', status: 'unpaid', status_ref: paymentStatus('unpaid'), payment_id: null, due: false },
       ],
     },
   };

@@ -293,6 +293,8 @@ describe.skipIf(!manifest).each(BACKENDS)('admission on $name', (backend) => {
       expect(dash.body.data.next_step.key).toBe('pay');
       const fee = dash.body.data.fees.find((f: { key: string }) => f.key === 'application_fees');
       expect(fee).toMatchObject({ amount: 500, currency: 'EGP', due: true, status: 'unpaid' });
+      // The badge's names and colour come from the YAML's payment_status table, sent with the fee.
+      expect(fee.status_ref).toEqual(manifest!.statusTables.payment_status!.statuses.find((s) => s.key === 'unpaid'));
 
       const early = await call(world.app, 'POST', `/api/admission/${a.id}/submit`, { headers: as(a) });
       expect(early.status).toBe(409);
@@ -321,6 +323,8 @@ describe.skipIf(!manifest).each(BACKENDS)('admission on $name', (backend) => {
       expect(await world.db.selectFrom('transactions').selectAll().where('payment_id', '=', invoice.id).execute()).toHaveLength(1);
       const check = await call(world.app, 'POST', `/api/admission/website/transaction/check/${reference}/${a.id}`, { headers: as(a) });
       expect(check.body.data.paid).toBe(true);
+      dash = await call(world.app, 'GET', `/api/admission/${a.id}/dashboard`, { headers: as(a) });
+      expect(dash.body.data.fees.find((f: { key: string }) => f.key === 'application_fees').status_ref).toMatchObject({ key: 'paid', name: 'Paid', name_local: 'مدفوع', color: 'success' });
 
       const submitted = await call(world.app, 'POST', `/api/admission/${a.id}/submit`, { headers: as(a) });
       expect(submitted.status).toBe(200);

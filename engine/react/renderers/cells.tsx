@@ -106,6 +106,16 @@ export function chipColours(colour: Colour | string): ChipColours {
   return CHIP_COLOURS[colour as Colour] ?? CHIP_COLOURS.secondary;
 }
 
+/**
+ * The same chip for a status the server sent whole ({name, name_local, color} of a YAML status
+ * table), for pages that do not load the manifest's status tables (the applicant's).
+ */
+export function StatusRefBadge({ status, language }: { status: { name: string; name_local?: string | null; color: string }; language: string }) {
+  const c = chipColours(status.color);
+  const text = language === 'ar' ? status.name_local || status.name : status.name || status.name_local || '';
+  return <Chip size="small" label={text} variant="outlined" sx={{ bgcolor: c.background, color: c.color, borderColor: c.border }} />;
+}
+
 export function StatusBadge({ table, value, language }: { table: StatusTable; value: unknown; language: string }) {
   const b = badge(table, value as string | number | null | undefined, language);
   const c = chipColours(b.color);

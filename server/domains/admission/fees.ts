@@ -7,7 +7,7 @@
  * applicant on (exam_required, approved) in the paying transaction.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Manifest } from '../../../generator/manifest-types.ts';
+import type { Manifest, Status } from '../../../generator/manifest-types.ts';
 import { isPaymentDue } from '../../../engine/core/payment-due.ts';
 import { BILLING_KIND, CURRENCY, PAYMENT_STATUS } from '../finance/codes.ts';
 import { createInvoice, onInvoicePaid, type InvoiceRow } from '../finance/ledger.ts';
@@ -34,6 +34,11 @@ export const FEE_KINDS: FeeKind[] = [
   { key: 'exam_fees', billing: 'exam_fees', column: 'exam_fee', statuses: ['exam_fees_required', 'exam_fails'], paidTo: 'exam_required', label: { en: 'Exam fees', ar: 'رسوم الاختبار' } },
   { key: 'final_fees', billing: 'tuition_fees', column: 'final_fee', statuses: ['final_fees_required'], paidTo: 'approved', label: { en: 'Final fees', ar: 'الرسوم النهائية' } },
 ];
+
+/** A payment status of the YAML's payment_status table. */
+export function paymentStatus(manifest: Manifest, id: number): Status | null {
+  return manifest.statusTables.payment_status?.statuses.find((s) => s.id === id) ?? null;
+}
 
 export function currencyOf(applicant: Pick<ApplicantRow, 'nationality_id'>): 'EGP' | 'USD' {
   return Number(applicant.nationality_id) === EGYPT ? 'EGP' : 'USD';
@@ -75,6 +80,12 @@ export interface FeeLine {
   key: FeeKind['key']; billing_kind_id: number; label: { en: string; ar: string };
   amount: number; currency: 'EGP' | 'USD'; due: boolean;
   status: 'paid' | 'unpaid' | 'pending' | 'pending_review';
+  /**
+   * The invoice's payment status as the YAML's payment_status table has it (id, key, names,
+   * colour): what every badge and the PDF show, so no layer restates the table (an applicant's
+   * page may not have loaded the manifest's status tables).
+   */
+  status_ref: Status | null;
   payment_id: number | null; reference: string | null;
 }
 
@@ -95,6 +106,7 @@ export async function applicantFees(db: Db, manifest: Manifest, applicant: Appli
       currency: invoice ? (Number(invoice.currency_id) === CURRENCY.USD ? 'USD' : 'EGP') : currency,
       due: isDue(manifest, applicant, fee, invoice, amount),
       status: invoice ? statusNames.get(Number(invoice.status_id)) ?? 'unpaid' : 'unpaid',
+      status_ref: paymentStatus(manifest, invoice ? Number(invoice.status_id) : PAYMENT_STATUS.unpaid),
       payment_id: invoice ? Number(invoice.id) : null, reference: (invoice?.reference as string | undefined) ?? null,
     } satisfies FeeLine;
   }).filter((line) => line.amount > 0);

@@ -23,9 +23,7 @@ const T = {
   amount: { en: 'Amount', ar: 'المبلغ' },
   status: { en: 'Status', ar: 'الحالة' },
   due: { en: 'Due now', ar: 'مستحق الآن' },
-  paid: { en: 'Paid', ar: 'مدفوع' },
   notDue: { en: 'Not due yet', ar: 'غير مستحق بعد' },
-  pending: { en: 'Awaiting confirmation', ar: 'بانتظار التأكيد' },
   none: { en: 'No fees', ar: 'لا توجد رسوم' },
   how: { en: 'How to pay', ar: 'طريقة الدفع' },
   howText: {
@@ -52,8 +50,9 @@ export async function paymentInstructionsPdf(
   const fees = await applicantFees(ctx.db, ctx.manifest, applicant);
   // One installment asked for: the fees whose invoices have it (admission invoices have one).
   const shown = installment === null || installment === 1 ? fees : [];
+  // Paid and pending say what the payment_status table says; an unpaid fee, whether it is due now.
   const state = (f: (typeof fees)[number]) =>
-    f.status === 'paid' ? t('paid') : f.status === 'pending_review' || f.status === 'pending' ? t('pending') : f.due ? t('due') : t('notDue');
+    f.status !== 'unpaid' && f.status_ref ? (language === 'ar' ? f.status_ref.name_local || f.status_ref.name : f.status_ref.name) : f.due ? t('due') : t('notDue');
   const blocks: PdfBlock[] = [
     { type: 'heading', text: t('applicant') },
     {

@@ -9,7 +9,7 @@ import { createDraftStore, draftKey, mergeDraft, type DraftStorage } from '../..
 import { doneTabsOf } from '../../../engine/react/renderers/wizard/wizard-source.ts';
 import { acceptAttribute, checkFiles } from '../../../engine/react/renderers/form/upload-rules.ts';
 import { fileNameOf } from '../../../engine/react/renderers/form/upload-target.tsx';
-import { feeLabelKey, feeStatusColour, feeStatusKey, payableFees, paymentDue, pendingPaymentStore, returnPath } from '../../../engine/react/pages/admission/payment.ts';
+import { feeNotDue, payableFees, paymentDue, pendingPaymentStore, returnPath } from '../../../engine/react/pages/admission/payment.ts';
 import { applicantUser, shouldStoreApplicant } from '../../../engine/react/pages/admission/applicant-session.ts';
 import { canSubmit } from '../../../engine/react/pages/admission/StatusSummary.tsx';
 import { studentKinds } from '../../../engine/react/pages/admission/kinds.ts';
@@ -108,18 +108,12 @@ describe('upload checks in the browser', () => {
 });
 
 describe('fees and the payment-due rule', () => {
-  const fee = (over: Partial<Fee>): Fee => ({ billing_kind_id: 1, key: 'application', amount: 500, currency: 'EGP', status: 'unpaid', payment_id: 7, due: true, ...over });
-  it('colours fee badges as the generic payment status', () => {
-    expect(feeStatusColour('paid')).toBe('success');
-    expect(feeStatusColour(0)).toBe('success');
-    expect(feeStatusColour('unpaid')).toBe('error');
-    expect(feeStatusColour(1)).toBe('error');
-    expect(feeStatusColour(2)).toBe('warning');
-    expect(feeStatusColour(5)).toBe('warning');
-    expect(feeStatusKey('pending')).toBe('pending');
-    expect(feeLabelKey({ key: 'exam', billing_kind_id: 2 })).toBe('fee_exam');
-    expect(feeLabelKey({ key: 'final', billing_kind_id: 5 })).toBe('fee_final');
-    expect(feeLabelKey({ key: 'application', billing_kind_id: 1 })).toBe('fee_application');
+  const fee = (over: Partial<Fee>): Fee => ({ billing_kind_id: 1, key: 'application', label: { en: 'Application fees', ar: 'رسوم التقديم' }, amount: 500, currency: 'EGP', status: 'unpaid', payment_id: 7, due: true, ...over });
+  it("shows 'not due yet' only for an unpaid fee the server says is not due (other badges are the payment_status table's)", () => {
+    expect(feeNotDue(fee({ due: false }))).toBe(true);
+    expect(feeNotDue(fee({}))).toBe(false);
+    expect(feeNotDue(fee({ status: 'paid', due: false }))).toBe(false);
+    expect(feeNotDue(fee({ status: 'pending_review', due: false }))).toBe(false);
   });
 
   it('offers only unpaid fees that are due, with or without an invoice yet', () => {

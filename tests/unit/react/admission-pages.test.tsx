@@ -36,6 +36,8 @@ describe('admission pages', () => {
     expect(document.querySelector('[data-applicant-status="feedback"]')).toBeTruthy();
     expect(document.querySelector('[data-fee="application_fees"]')?.getAttribute('data-fee-status')).toBe('paid');
     expect(screen.getAllByText('Not due yet')).toHaveLength(2);
+    // The paid fee's badge is the payment_status table's (its name), sent by the server with the fee.
+    expect(document.querySelector('[data-fee="application_fees"]')?.textContent).toContain('Paid');
     // Every tab done and the application open to changes: it can be sent again.
     expect(screen.getByRole('button', { name: 'Send the updated application' })).toBeTruthy();
   });

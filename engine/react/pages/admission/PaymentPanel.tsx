@@ -13,7 +13,8 @@ import { ApiError } from '../../../core/api/api-error.ts';
 import { useApi } from '../../data/ApiProvider.tsx';
 import { useLabel, useLanguage } from '../../i18n/hooks.ts';
 import type { ApplicantDashboard, ApplicantLink } from './admission-api.ts';
-import { checkTransaction, createTransaction, feeLabelKey, feeBadge, feeStatusKey, formatMoney, payableFees, paymentDue, paymentInstructions, pendingPaymentStore, RETURN_PARAM, returnPath } from './payment.ts';
+import { checkTransaction, createTransaction, formatMoney, payableFees, paymentDue, paymentInstructions, pendingPaymentStore, RETURN_PARAM, returnPath } from './payment.ts';
+import { FeeStatusChip } from './FeeStatusChip.tsx';
 import { useAdmissionText } from './texts.ts';
 
 export function PaymentPanel({ dashboard, link, onChanged }: { dashboard: ApplicantDashboard; link: ApplicantLink; onChanged(): void }) {
@@ -115,13 +116,13 @@ export function PaymentPanel({ dashboard, link, onChanged }: { dashboard: Applic
               {fees.map((fee) => {
                 const canPay = payable.includes(fee);
                 return (
-                  <TableRow key={`${fee.billing_kind_id}-${fee.payment_id ?? ''}`} data-fee={fee.key} data-fee-status={feeStatusKey(fee.status)}>
-                    <TableCell>{fee.label ? label(fee.label) : t(feeLabelKey(fee))}</TableCell>
+                  <TableRow key={`${fee.billing_kind_id}-${fee.payment_id ?? ''}`} data-fee={fee.key} data-fee-status={fee.status}>
+                    <TableCell>{label(fee.label)}</TableCell>
                     <TableCell>
                       <bdi>{formatMoney(fee.amount, fee.currency, language)}</bdi>
                     </TableCell>
                     <TableCell>
-                      <Chip size="small" color={feeBadge(fee).colour} label={t(feeBadge(fee).key)} />
+                      <FeeStatusChip fee={fee} />
                     </TableCell>
                     <TableCell align="right">
                       {canPay && (

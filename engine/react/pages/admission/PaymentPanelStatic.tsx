@@ -1,8 +1,9 @@
 /** The fees of an application as staff read them: amounts, status badges and whether a payment is due (no buttons). */
-import { Alert, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useLabel, useLanguage } from '../../i18n/hooks.ts';
 import type { ApplicantDashboard } from './admission-api.ts';
-import { feeLabelKey, feeBadge, feeStatusKey, formatMoney, paymentDue } from './payment.ts';
+import { formatMoney, paymentDue } from './payment.ts';
+import { FeeStatusChip } from './FeeStatusChip.tsx';
 import { useAdmissionText } from './texts.ts';
 
 export function PaymentPanelStatic({ dashboard }: { dashboard: Pick<ApplicantDashboard, 'fees' | 'payment_due' | 'status' | 'require_payment' | 'early'> }) {
@@ -29,13 +30,13 @@ export function PaymentPanelStatic({ dashboard }: { dashboard: Pick<ApplicantDas
           </TableHead>
           <TableBody>
             {fees.map((fee) => (
-              <TableRow key={`${fee.billing_kind_id}-${fee.payment_id ?? ''}`} data-fee={fee.key} data-fee-status={feeStatusKey(fee.status)}>
-                <TableCell>{fee.label ? label(fee.label) : t(feeLabelKey(fee))}</TableCell>
+              <TableRow key={`${fee.billing_kind_id}-${fee.payment_id ?? ''}`} data-fee={fee.key} data-fee-status={fee.status}>
+                <TableCell>{label(fee.label)}</TableCell>
                 <TableCell>
                   <bdi>{formatMoney(fee.amount, fee.currency, language)}</bdi>
                 </TableCell>
                 <TableCell>
-                  <Chip size="small" color={feeBadge(fee).colour} label={t(feeBadge(fee).key)} />
+                      <FeeStatusChip fee={fee} />
                 </TableCell>
               </TableRow>
             ))}

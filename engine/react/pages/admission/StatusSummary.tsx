@@ -5,12 +5,12 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, AlertTitle, Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { ApiError } from '../../../core/api/api-error.ts';
 import { useApi } from '../../data/ApiProvider.tsx';
 import { useManifest } from '../../data/ManifestProvider.tsx';
 import { useLabel, useLanguage } from '../../i18n/hooks.ts';
-import { StatusBadge } from '../../renderers/cells.tsx';
+import { StatusBadge, StatusRefBadge } from '../../renderers/cells.tsx';
 import { hrefFor } from '../../router/paths.ts';
 import { useToast } from '../../toasts/useToast.ts';
 import { submitApplication, type ApplicantDashboard, type ApplicantLink } from './admission-api.ts';
@@ -60,7 +60,7 @@ export function StatusSummary({ dashboard, link, onChanged, compact = false }: {
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
               {t('status')}
             </Typography>
-            {table ? <StatusBadge table={table} value={dashboard.status?.id} language={language} /> : <Chip label={language === 'ar' ? dashboard.status?.name_local : dashboard.status?.name} />}
+            {table ? <StatusBadge table={table} value={dashboard.status?.id} language={language} /> : dashboard.status ? <StatusRefBadge status={dashboard.status} language={language} /> : null}
             <Box sx={{ flexGrow: 1 }} />
             <Typography variant="body2" color="text.secondary">
               {t('tabsDone', { done, total })}

@@ -28,10 +28,12 @@ export interface StatusRef {
 export interface Fee {
   billing_kind_id: number;
   key: string;
-  label?: LocalText;
+  label: LocalText;
   amount: number;
   currency: string;
-  status: 'paid' | 'unpaid' | 'pending' | string;
+  status: 'paid' | 'unpaid' | 'pending' | 'pending_review' | string;
+  /** The payment status from the YAML's payment_status table (names and colour of its badge). */
+  status_ref?: StatusRef | null;
   payment_id?: number | null;
   due?: boolean;
 }

@@ -1,6 +1,6 @@
 /**
- * The applicant's payment calls and rules, without React: the fee status badge (generic payment
- * status, admission-and-grid 4), whether a payment is due (engine/core/payment-due.ts unless
+ * The applicant's payment calls and rules, without React: which fees show 'not due yet' and can
+ * be paid (their badges come from the server's status_ref, FeeStatusChip.tsx), whether a payment is due (engine/core/payment-due.ts unless
  * the server said), and the provider calls (server/domains/admission/README.md, "Fees").
  */
 import type { ApiClient } from '../../../core/api/client.ts';
@@ -16,27 +16,9 @@ export function formatMoney(amount: number, currency: string, language: string):
   }
 }
 
-export type BadgeColour = 'success' | 'error' | 'warning' | 'default';
-
-/** 0 or paid: success; 1 or unpaid: danger; 2, 5 or pending: warning. */
-export function feeStatusColour(status: Fee['status'] | number): BadgeColour {
-  const s = String(status).toLowerCase();
-  if (s === '0' || s === 'paid') return 'success';
-  if (s === '1' || s === 'unpaid') return 'error';
-  if (['2', '5', 'pending', 'pending_review'].includes(s)) return 'warning';
-  return 'default';
-}
-
-export function feeStatusKey(status: Fee['status'] | number): 'paid' | 'unpaid' | 'pending' {
-  const colour = feeStatusColour(status);
-  return colour === 'success' ? 'paid' : colour === 'warning' ? 'pending' : 'unpaid';
-}
-
-/** What a fee's badge says: its status, or 'not due yet' for an unpaid fee of a later stage (exam, final). */
-export function feeBadge(fee: Pick<Fee, 'status' | 'due'>): { key: 'paid' | 'unpaid' | 'pending' | 'notDue'; colour: BadgeColour } {
-  const key = feeStatusKey(fee.status);
-  if (key === 'unpaid' && fee.due === false) return { key: 'notDue', colour: 'default' };
-  return { key, colour: feeStatusColour(fee.status) };
+/** An unpaid fee of a later stage (exam, final): shown as 'not due yet', not as a payment status. */
+export function feeNotDue(fee: Pick<Fee, 'status' | 'due'>): boolean {
+  return fee.status === 'unpaid' && fee.due === false;
 }
 
 /** The server's payment_due when it sent one, else the spec's rule on the status and flags. */
@@ -47,14 +29,7 @@ export function paymentDue(d: Pick<ApplicantDashboard, 'payment_due' | 'status' 
 
 /** Fees that can be paid now: unpaid ones the server marks due (the invoice is made when paying starts). */
 export function payableFees(fees: readonly Fee[]): Fee[] {
-  return fees.filter((f) => feeStatusKey(f.status) === 'unpaid' && f.due === true);
-}
-
-export function feeLabelKey(fee: Pick<Fee, 'key' | 'billing_kind_id'>): 'fee_application' | 'fee_exam' | 'fee_final' {
-  const key = String(fee.key ?? '').toLowerCase();
-  if (key.includes('exam') || fee.billing_kind_id === 2) return 'fee_exam';
-  if (key.includes('final') || fee.billing_kind_id === 5) return 'fee_final';
-  return 'fee_application';
+  return fees.filter((f) => f.status === 'unpaid' && f.due === true);
 }
 
 export interface StartedPayment {

@@ -50,12 +50,6 @@ export const ADMISSION_TEXTS = {
     en: 'Online payment is not available yet. Use the payment instructions or pay at the university.',
     ar: 'الدفع الإلكتروني غير متاح بعد. استخدم تعليمات السداد أو ادفع بالجامعة.',
   },
-  fee_application: { en: 'Application fee', ar: 'رسوم التقديم' },
-  fee_exam: { en: 'Exam fee', ar: 'رسوم الاختبار' },
-  fee_final: { en: 'Final fees', ar: 'الرسوم النهائية' },
-  paid: { en: 'Paid', ar: 'مدفوع' },
-  unpaid: { en: 'Unpaid', ar: 'غير مدفوع' },
-  pending: { en: 'Pending', ar: 'قيد المعالجة' },
   notDue: { en: 'Not due yet', ar: 'غير مستحق بعد' },
   // success page
   successTitle: { en: 'Application received', ar: 'تم استلام الطلب' },
