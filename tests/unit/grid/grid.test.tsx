@@ -89,27 +89,31 @@ describe('bidi in a right-to-left grid', () => {
     ];
     render(<Grid columns={cols} rows={data} lang="ar" importExport={false} />);
     const grid = screen.getByRole('grid');
-    const text = (r: number, c: number) => grid.querySelector(`[data-r="${r}"][data-c="${c}"] bdi.rg-text`) as HTMLElement;
-    // Text cells: a bdi without dir (= auto): the first strong letter decides, so a Latin name
-    // reads left to right with its '.' and its ellipsis after it, Arabic right to left.
+    const text = (r: number, c: number) => grid.querySelector(`[data-r="${r}"][data-c="${c}"]`) as HTMLElement;
+    // Text cells: isolated on the cell itself (rg-text: unicode-bidi plaintext, as dir="auto"):
+    // the first strong letter decides, so a Latin name reads left to right with its '.' and its
+    // ellipsis after it, Arabic right to left. No element per text.
     expect(text(0, 0).textContent).toBe('Omar Khaled, Jr.');
-    expect(text(0, 0).hasAttribute('dir')).toBe(false);
+    expect(text(0, 0).classList.contains('rg-text')).toBe(true);
+    expect(text(0, 0).querySelector('*')).toBeNull();
     expect(text(1, 0).textContent).toBe('Abdallah Abdelrahm…');
     expect(text(0, 1).textContent).toBe('عمر خالد');
-    // '-250' in a text column: no strong letter, so the bdi is left to right and the sign stays first.
+    // '-250' in a text column: no strong letter, so the paragraph is left to right and the sign stays first.
     expect(text(1, 1).textContent).toBe('-250');
-    // Numbers and dates: always left to right, numbers aligned at the end of their cell.
-    expect(text(0, 2).getAttribute('dir')).toBe('ltr');
+    expect(text(1, 1).classList.contains('rg-text')).toBe(true);
+    // Numbers and dates: always left to right (rg-ltr), numbers aligned at the end of their cell.
+    expect(text(0, 2).classList.contains('rg-ltr')).toBe(true);
     expect(text(0, 2).textContent).toBe('-250');
-    expect(text(0, 2).parentElement!.classList.contains('rg-num')).toBe(true);
-    expect(text(1, 2).parentElement!.classList.contains('rg-num')).toBe(true);
-    expect(text(0, 3).getAttribute('dir')).toBe('ltr');
+    expect(text(0, 2).classList.contains('rg-num')).toBe(true);
+    expect(text(1, 2).classList.contains('rg-num')).toBe(true);
+    expect(text(0, 3).classList.contains('rg-ltr')).toBe(true);
+    expect(text(0, 3).classList.contains('rg-num')).toBe(false);
   });
 
   it('isolates cells in English too (an Arabic name in a left-to-right grid)', () => {
     render(<Grid columns={[{ name: 'name', label: 'Name' }]} rows={[{ name: 'عبد الله عبد الرحمن محمد أحمد' }]} importExport={false} />);
-    const bdi = screen.getByRole('grid').querySelector('[data-r="0"][data-c="0"] bdi.rg-text')!;
-    expect(bdi.textContent).toBe('عبد الله عبد الرحم…');
+    const cell = screen.getByRole('grid').querySelector('[data-r="0"][data-c="0"].rg-text')!;
+    expect(cell.textContent).toBe('عبد الله عبد الرحم…');
   });
 });
 

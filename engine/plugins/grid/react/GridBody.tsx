@@ -2,14 +2,14 @@
  * The rows in sight. The virtualizer lives here, so a scroll frame redraws this component
  * (and only the rows entering the window), never the toolbar, header, footer or pager.
  */
-import { memo, useEffect } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ROW_HEIGHT } from '../model/paging.ts';
 import { GridRowView, type RowContext } from './GridRowView.tsx';
 import type { Editing, Position, RangeBox } from './useGridController.ts';
 
 /** Rows drawn beyond the window on each side. */
-const OVERSCAN = 8;
+const OVERSCAN = 3;
 
 interface Props {
   scrollEl: HTMLDivElement | null;
@@ -32,6 +32,13 @@ interface Props {
 export const GridBody = memo(function GridBody(props: Props) {
   const { ctx, view, from, to, offset, active, range, editing, selected } = props;
   const count = to - from;
+  // Rows are keyed by slot (virtual index modulo the most rows ever drawn at once), not by row:
+  // a row leaving the window hands its DOM to the row entering it, so a scroll frame rewrites
+  // the text of a few existing cells instead of removing and creating whole rows. Consecutive
+  // indices modulo `slots` never collide while no more than `slots` rows are drawn. Sized from
+  // the start for a window in mid-list (it only grows): a change of size renames every slot and
+  // redraws every row, which is what the first scroll frame would otherwise pay.
+  const slots = useRef(Math.ceil(props.viewportHeight / ROW_HEIGHT) + 2 * OVERSCAN + 1);
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => props.scrollEl,
@@ -50,20 +57,30 @@ export const GridBody = memo(function GridBody(props: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active?.r, active?.c, from]);
 
+  const virtual = virtualizer.getVirtualItems();
+  if (virtual.length > slots.current) slots.current = virtual.length;
+  const mod = slots.current;
+  // Drawn in slot order, not view order: the rows are placed by `top`, and a DOM order that
+  // stays the same lets React update the recycled rows in place. In view order the slots
+  // rotate as the window moves, and React would move those rows in the DOM, which costs their
+  // whole style and layout again.
+  const first = virtual.length ? mod - (virtual[0]!.index % mod) : 0;
+  const items = first > 0 && first < virtual.length ? [...virtual.slice(first), ...virtual.slice(0, first)] : virtual;
+
   return (
-    <div role="rowgroup" style={{ position: 'relative', height: count ? virtualizer.getTotalSize() : ROW_HEIGHT * 2 }}>
+    <div role="rowgroup" style={{ position: 'relative', contain: 'layout paint', height: count ? virtualizer.getTotalSize() : ROW_HEIGHT * 2 }}>
       {count === 0 && (
         <div className="rg-empty" role="row">
           <span role="gridcell">{props.emptyText}</span>
         </div>
       )}
-      {virtualizer.getVirtualItems().map((item) => {
+      {items.map((item) => {
         const r = from + item.index;
         const index = view[r]!;
         const inRange = range && r >= range.top && r <= range.bottom;
         return (
           <GridRowView
-            key={index}
+            key={item.index % mod}
             ctx={ctx}
             row={ctx.rows[index]!}
             index={index}

@@ -3,7 +3,7 @@
  * Memoised on primitive props, so scrolling or moving the active cell redraws only the rows
  * whose state changed.
  */
-import { memo, type ReactNode } from 'react';
+import { memo, type CSSProperties, type ReactNode } from 'react';
 import type { LocalizedText } from '../../../core/text.ts';
 import { CHECK_VALUES, dateKind, formatCell, isCheck, isNumeric, typeOf } from '../model/columns.ts';
 import { CELL_SHORTEN, isShortened, shorten } from '../model/format.ts';
@@ -45,8 +45,9 @@ interface Props {
   index: number;
   /** Position in the view. */
   r: number;
+  /** The row's place in the rows' block, px (the CSS top of the absolutely placed row). */
   top: number;
-  /** The row's full width (rows are laid out and painted on their own: CSS containment). */
+  /** The row's full width (rows are laid out on their own: CSS containment). */
   width: number;
   picked: boolean;
   activeC: number;
@@ -62,93 +63,142 @@ function checkGlyph(column: GridColumn, value: unknown): string {
   return String(value ?? '');
 }
 
+/** What a column's cells share: worked out once per column layout, not per cell and frame. */
+interface CellPlan {
+  column: GridColumn;
+  name: string;
+  check: boolean;
+  /** Most characters shown before the text is shortened. */
+  max: number;
+  /** Numbers and dates: always left to right (class rg-ltr); other text: rg-text. */
+  ltr: boolean;
+  /** The cell's class without the per-row state (range, active, error). */
+  cls: string;
+  /** In the row's sticky block (with the lead cell) rather than after it. */
+  sticky: boolean;
+  style: CSSProperties;
+  checkOn?: string;
+}
+
+const plans = new WeakMap<readonly LaidColumn[], { rtl: boolean; cells: CellPlan[] }>();
+
+/** The cells' plans, kept per column layout (the same array while the columns do not change). */
+function planCells(laid: readonly LaidColumn[], rtl: boolean): CellPlan[] {
+  const known = plans.get(laid);
+  if (known && known.rtl === rtl) return known.cells;
+  const made = laid.map(({ column, width, stickyAt }): CellPlan => {
+    const check = isCheck(column);
+    // Long text is shortened; numbers and dates are shown whole (the column is sized for them).
+    const texty = !isNumeric(column) && !dateKind(column);
+    const max = column.shorten === false || (!texty && !column.words) ? Infinity : (column.shorten ?? CELL_SHORTEN);
+    const ltr = !texty && !column.words;
+    let cls = 'rg-cell';
+    if (stickyAt !== undefined) cls += ' rg-sticky';
+    if (check) cls += ' rg-check';
+    else {
+      if (isNumeric(column) && typeOf(column) === 'number' && !column.words) cls += ' rg-num';
+      cls += ltr ? ' rg-ltr' : ' rg-text';
+    }
+    if (column.readonly) cls += ' rg-readonly';
+    // The text's paragraph takes its own direction (unicode-bidi: plaintext), which would also
+    // move 'text-align: start/end'; so the cell is aligned by the grid's direction with a
+    // physical side, inline (the right-to-left Emotion cache flips physical sides in CSS).
+    const atEnd = cls.includes(' rg-num');
+    const style: CSSProperties = { width, textAlign: check ? undefined : atEnd === rtl ? 'left' : 'right' };
+    return { column, name: column.name, check, max, ltr, cls, sticky: stickyAt !== undefined, style, checkOn: check ? CHECK_VALUES[typeOf(column)]![0] : undefined };
+  });
+  plans.set(laid, { rtl, cells: made });
+  return made;
+}
+
 export const GridRowView = memo(function GridRowView({ ctx, row, index, r, top, width, picked, activeC, rangeLeft, rangeRight, editText }: Props) {
   const { laid, lang } = ctx;
+  const cells = planCells(laid, ctx.rtl);
   const rowProblem = ctx.rowError(row);
   const href = ctx.rowHref?.(row);
   const leadTitle = rowProblem && !rowProblem.column ? gridText(rowProblem.error, lang) : undefined;
+  const cell = (plan: CellPlan, c: number) => {
+    const { column, check } = plan;
+    const value = row[plan.name];
+    const error = ctx.cellError(column, row) ?? (rowProblem?.column === plan.name ? rowProblem.error : null);
+    const full = check ? '' : error && typeof value === 'string' ? value : formatCell(column, value, lang);
+    const custom = ctx.renderCell?.(column, value, row);
+    const editing = c === activeC && editText !== null;
+    let cls = plan.cls;
+    // Custom content keeps the row's direction; the bidi classes are for the grid's own text.
+    if (custom !== undefined && !editing && !check) cls = cls.replace(plan.ltr ? ' rg-ltr' : ' rg-text', '');
+    if (c >= rangeLeft && c <= rangeRight) cls += ' rg-range';
+    if (c === activeC) cls += ' rg-active';
+    if (error) cls += ' rg-error';
+    const title = error ? gridText(error, lang) : full && isShortened(full, plan.max) ? full : undefined;
+    return (
+      <div
+        key={plan.name}
+        className={cls}
+        role="gridcell"
+        id={c === activeC ? ctx.activeId : undefined}
+        aria-readonly={column.readonly || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-checked={check ? value === plan.checkOn : undefined}
+        data-r={r}
+        data-c={c}
+        title={title}
+        style={plan.style}
+      >
+        {editing ? (
+          <CellEditor column={column} text={editText} rows={ctx.rows} lang={lang} editor={ctx.editor} />
+        ) : custom !== undefined ? (
+          custom
+        ) : check ? (
+          checkGlyph(column, value)
+        ) : (
+          // Every cell's text is isolated from the row's direction, on the cell itself (no
+          // element per text; styles.ts): the text takes the direction of its first strong
+          // letter (unicode-bidi: plaintext, as dir="auto"), so in a right-to-left grid a Latin
+          // name keeps its trailing '.' and its ellipsis at its own end, and '-250' its sign.
+          // Numbers and dates (rg-ltr) start with a left-to-right mark and are always left to right.
+          shorten(full, plan.max)
+        )}
+      </div>
+    );
+  };
   return (
     <div
       className={picked ? 'rg-row rg-brow rg-picked' : 'rg-row rg-brow'}
       role="row"
       aria-rowindex={r + 3}
       aria-selected={picked}
-      style={{ transform: `translateY(${top}px)`, width }}
+      style={{ top, width }}
     >
-      <div
-        className={leadTitle ? 'rg-cell rg-lead rg-error' : 'rg-cell rg-lead'}
-        style={{ width: ctx.leadWidth }}
-        title={leadTitle}
-        role="gridcell"
-      >
-        {/* A glyph, not an <input>: a controlled input per drawn row costs React value tracking on every scroll frame. */}
-        <span
-          className="rg-pick"
-          role="checkbox"
-          aria-checked={picked}
-          aria-label={ctx.selectLabel}
-          tabIndex={-1}
-          onClick={() => ctx.toggleRow(index)}
+      {/* The lead cell and the sticky columns stick as one block: one sticky layer per row, not one per cell. */}
+      <div className="rg-stick">
+        <div
+          className={leadTitle ? 'rg-cell rg-lead rg-error' : 'rg-cell rg-lead'}
+          style={{ width: ctx.leadWidth }}
+          title={leadTitle}
+          role="gridcell"
         >
-          {picked ? '☑' : '☐'}
-        </span>
-        {href && (
-          <a className="rg-open" href={href} target="_blank" rel="noopener noreferrer" tabIndex={-1} aria-label={ctx.openLabel} title={ctx.openLabel}>
-            ↗
-          </a>
-        )}
-        {ctx.rowActions?.(row)}
-      </div>
-      {laid.map(({ column, width, stickyAt }, c) => {
-        const value = row[column.name];
-        const error = ctx.cellError(column, row) ?? (rowProblem?.column === column.name ? rowProblem.error : null);
-        const check = isCheck(column);
-        const full = check ? '' : error && typeof value === 'string' ? value : formatCell(column, value, lang);
-        // Long text is shortened; numbers and dates are shown whole (the column is sized for them).
-        const texty = !isNumeric(column) && !dateKind(column);
-        const max = column.shorten === false || (!texty && !column.words) ? Infinity : (column.shorten ?? CELL_SHORTEN);
-        const custom = ctx.renderCell?.(column, value, row);
-        let cls = 'rg-cell';
-        if (stickyAt !== undefined) cls += ' rg-sticky';
-        if (check) cls += ' rg-check';
-        else if (isNumeric(column) && typeOf(column) === 'number' && !column.words) cls += ' rg-num';
-        if (column.readonly) cls += ' rg-readonly';
-        if (c >= rangeLeft && c <= rangeRight) cls += ' rg-range';
-        if (c === activeC) cls += ' rg-active';
-        if (error) cls += ' rg-error';
-        const title = error ? gridText(error, lang) : full && isShortened(full, max) ? full : undefined;
-        return (
-          <div
-            key={column.name}
-            className={cls}
-            role="gridcell"
-            id={c === activeC ? ctx.activeId : undefined}
-            aria-readonly={column.readonly || undefined}
-            aria-invalid={error ? true : undefined}
-            aria-checked={check ? value === CHECK_VALUES[typeOf(column)]![0] : undefined}
-            data-r={r}
-            data-c={c}
-            title={title}
-            style={{ width, insetInlineStart: stickyAt }}
+          {/* A glyph, not an <input>: a controlled input per drawn row costs React value tracking on every scroll frame. */}
+          <span
+            className="rg-pick"
+            role="checkbox"
+            aria-checked={picked}
+            aria-label={ctx.selectLabel}
+            tabIndex={-1}
+            onClick={() => ctx.toggleRow(index)}
           >
-            {c === activeC && editText !== null ? (
-              <CellEditor column={column} text={editText} rows={ctx.rows} lang={lang} editor={ctx.editor} />
-            ) : custom !== undefined ? (
-              custom
-            ) : check ? (
-              checkGlyph(column, value)
-            ) : (
-              // Every cell's text is isolated from the row's direction: in a right-to-left grid a
-              // Latin name keeps its trailing '.' and its ellipsis at its own end, and '-250' its
-              // sign. Numbers and dates are always left to right; text takes the direction of its
-              // first strong letter (bdi = dir="auto"). The cell's class keeps the alignment.
-              <bdi className="rg-text" dir={!texty && !column.words ? 'ltr' : undefined}>
-                {shorten(full, max)}
-              </bdi>
-            )}
-          </div>
-        );
-      })}
+            {picked ? '☑' : '☐'}
+          </span>
+          {href && (
+            <a className="rg-open" href={href} target="_blank" rel="noopener noreferrer" tabIndex={-1} aria-label={ctx.openLabel} title={ctx.openLabel}>
+              ↗
+            </a>
+          )}
+          {ctx.rowActions?.(row)}
+        </div>
+        {cells.map((plan, c) => (plan.sticky ? cell(plan, c) : null))}
+      </div>
+      {cells.map((plan, c) => (plan.sticky ? null : cell(plan, c)))}
     </div>
   );
 });

@@ -22,7 +22,8 @@ export const gridSx: SxProps<Theme> = (theme) => ({
   '& .rg-head': { top: 0 },
   '& .rg-foot': { bottom: 0, fontWeight: 600 },
   '& .rg-row': { display: 'flex', height: ROW_HEIGHT, boxSizing: 'border-box' },
-  // Body rows: placed by transform, each laid out on its own (a new row costs no page layout).
+  // Body rows: placed by `top` (no transform node per row to update and layerize), each laid
+  // out on its own (a recycled row costs no page layout).
   '& .rg-brow': { position: 'absolute', top: 0, insetInlineStart: 0, contain: 'layout style' },
   '& .rg-pick': { cursor: 'pointer', fontSize: 15, userSelect: 'none' },
   '& .rg-cell': {
@@ -42,11 +43,20 @@ export const gridSx: SxProps<Theme> = (theme) => ({
   '& .rg-head .rg-cell, & .rg-foot .rg-cell': { background: theme.palette.grey[100] },
   '& .rg-label': { fontWeight: 600, cursor: 'pointer', userSelect: 'none' },
   '& .rg-sticky': { position: 'sticky', zIndex: 1 },
+  // A body row's lead cell and sticky cells stick together in one block (GridRowView).
+  '& .rg-stick': { display: 'flex', flex: 'none', position: 'sticky', insetInlineStart: 0, zIndex: 2 },
+  '& .rg-stick > .rg-cell': { position: 'relative', insetInlineStart: 'auto', zIndex: 'auto' },
   '& .rg-head .rg-sticky, & .rg-foot .rg-sticky': { zIndex: 4 },
   '& .rg-lead': { position: 'sticky', insetInlineStart: 0, zIndex: 2, textAlign: 'center', padding: 0, cursor: 'default' },
   '& .rg-head .rg-lead, & .rg-foot .rg-lead': { zIndex: 5 },
   '& .rg-num': { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
   '& .rg-check': { textAlign: 'center' },
+  // Body cells' own text, isolated on the cell (no element per text, GridRowView): the text's
+  // paragraph takes the direction of its first strong letter (as dir="auto"); numbers and dates
+  // start with a left-to-right mark, so they are left to right whatever they hold. The cell
+  // keeps the grid's direction (borders, padding); its alignment is set inline.
+  '& .rg-text, & .rg-ltr': { unicodeBidi: 'plaintext' },
+  '& .rg-ltr::before': { content: '"\\200E"' },
   '& .rg-readonly': { color: theme.palette.text.secondary },
   '& .rg-picked .rg-cell': { background: theme.palette.mode === 'dark' ? '#27344a' : '#eef4ff' },
   '& .rg-range': { background: `${theme.palette.mode === 'dark' ? '#1e3a5f' : '#dbe9ff'} !important` },
