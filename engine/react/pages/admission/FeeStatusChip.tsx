@@ -13,6 +13,7 @@ import { useAdmissionText } from './texts.ts';
 export function FeeStatusChip({ fee }: { fee: Fee }) {
   const language = useLanguage();
   const t = useAdmissionText();
-  if (feeNotDue(fee) || !fee.status_ref) return <Chip size="small" variant="outlined" label={t('notDue')} />;
-  return <StatusRefBadge status={fee.status_ref} language={language} />;
+  if (feeNotDue(fee)) return <Chip size="small" variant="outlined" label={t('notDue')} />;
+  // Without the table (a manifest that does not declare payment_status) the status's key is all there is.
+  return fee.status_ref ? <StatusRefBadge status={fee.status_ref} language={language} /> : <Chip size="small" variant="outlined" label={fee.status} />;
 }
