@@ -46,7 +46,8 @@ const TAB_DATA: Record<string, Record<string, unknown>> = {
     first_name_ar: 'عمر', father_name_ar: 'خالد', grandfather_name_ar: 'محمود', family_name_ar: 'صالح',
     birth_date: '2007-05-14', birth_country_id: 64, birth_city: 'Cairo', gender_id: 1, religion_id: 1, height: 175, weight: 70, photo: 'files/photo/omar.png',
   },
-  payment: { payment_option_id: 1 },
+  // The tab's read carries the applicant's nationality (a hidden field): bank transfer is offered to non-Egyptians only.
+  payment: { nationality_id: 64, payment_option_id: 1 },
 };
 
 const LOOKUPS = {
