@@ -38,6 +38,26 @@ function Mark({ c }: { c: CourseGrade }) {
   return <bdi dir="ltr">{c.grade === null ? '—' : `${c.grade} / ${c.max_mark ?? 100}`}</bdi>;
 }
 
+/** The columns every grade table shares (code, course, hours, mark, letter): their headers and their cells. */
+function GradeHeadCells() {
+  const t = useText();
+  return (
+    <>
+      <TableCell>{t('code')}</TableCell><TableCell>{t('course')}</TableCell><TableCell>{t('hours')}</TableCell>
+      <TableCell>{t('mark')}</TableCell><TableCell>{t('grade')}</TableCell>
+    </>
+  );
+}
+
+function GradeCells({ c, language }: { c: CourseGrade; language: string }) {
+  return (
+    <>
+      <TableCell><bdi dir="ltr">{c.code}</bdi></TableCell><TableCell>{localName(c, language)}</TableCell><TableCell>{c.credit_hours}</TableCell>
+      <TableCell><Mark c={c} /></TableCell><TableCell><bdi dir="ltr">{c.letter ?? '—'}</bdi></TableCell>
+    </>
+  );
+}
+
 function TermGradesView({ studentId }: { studentId?: number }) {
   const t = useText();
   const language = useLanguage();
@@ -61,15 +81,13 @@ function TermGradesView({ studentId }: { studentId?: number }) {
               <Table size="small">
                 <TableHead>
                   <TableRow>
-                    <TableCell>{t('code')}</TableCell><TableCell>{t('course')}</TableCell><TableCell>{t('hours')}</TableCell>
-                    <TableCell>{t('mark')}</TableCell><TableCell>{t('grade')}</TableCell><TableCell>{t('points')}</TableCell><TableCell>{t('status')}</TableCell>
+                    <GradeHeadCells /><TableCell>{t('points')}</TableCell><TableCell>{t('status')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {term.courses.map((c) => (
                     <TableRow key={c.id}>
-                      <TableCell><bdi dir="ltr">{c.code}</bdi></TableCell><TableCell>{localName(c, language)}</TableCell><TableCell>{c.credit_hours}</TableCell>
-                      <TableCell><Mark c={c} /></TableCell><TableCell><bdi dir="ltr">{c.letter ?? '—'}</bdi></TableCell><TableCell>{c.points ?? '—'}</TableCell>
+                      <GradeCells c={c} language={language} /><TableCell>{c.points ?? '—'}</TableCell>
                       <TableCell><Badge table="registration_code" value={c.status_code} /></TableCell>
                     </TableRow>
                   ))}
@@ -104,16 +122,14 @@ function TakenCoursesView({ studentId }: { studentId?: number }) {
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell>{t('term')}</TableCell><TableCell>{t('code')}</TableCell><TableCell>{t('course')}</TableCell><TableCell>{t('hours')}</TableCell>
-                <TableCell>{t('mark')}</TableCell><TableCell>{t('grade')}</TableCell>
+                <TableCell>{t('term')}</TableCell><GradeHeadCells />
               </TableRow>
             </TableHead>
             <TableBody>
               {rows.map((c) => (
                 <TableRow key={c.id}>
                   <TableCell>{localName({ name: c.term_name, name_local: c.term_name_local }, language)}</TableCell>
-                  <TableCell><bdi dir="ltr">{c.code}</bdi></TableCell><TableCell>{localName(c, language)}</TableCell><TableCell>{c.credit_hours}</TableCell>
-                  <TableCell><Mark c={c} /></TableCell><TableCell><bdi dir="ltr">{c.letter ?? '—'}</bdi></TableCell>
+                  <GradeCells c={c} language={language} />
                 </TableRow>
               ))}
             </TableBody>
