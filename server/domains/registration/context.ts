@@ -16,6 +16,7 @@ import type { Manifest } from '../../../generator/manifest-types.ts';
 import { liveSessionSql } from '../../auth/user.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { overdueInstallmentsSql } from '../finance/gate.ts';
+import { catalogDdl, type CatalogCache, type CatalogOffering, type CatalogPart } from './catalog.ts';
 
 export interface SlotInfo { id?: number; day: number; start_time: string; end_time: string; kind_id?: number; room?: { id: number; code: string } | null }
 export interface SectionInfo {
@@ -81,52 +82,75 @@ const HISTORY_JOIN = `cross join lateral (select
   from registrations r join offerings o on o.id = r.offering_id
   where r.student_id = s.id and r.deleted_at is null and r.term_id <> tt.tid) h`;
 
-/** One offering as OfferingInfo, over aliases o (offerings), c (courses), s (students), tt.tid (the term), h (HISTORY_JOIN). */
-const OFFERING_JSON = `json_build_object(
+/**
+ * One offering as JSON, over aliases o (offerings), c (courses). `student`: as OfferingInfo, with
+ * the student's plan, history and the seat counters (aliases s (students), h (HISTORY_JOIN));
+ * without: the catalog part (catalog.ts CatalogOffering), the same for every student.
+ */
+const offeringJson = (student: boolean) => `json_build_object(
   'id', o.id, 'term_id', o.term_id, 'published_id', o.published_id, 'program_id', o.program_id,
   'course', json_build_object('id', c.id, 'code', c.code, 'name', c.name, 'name_local', c.name_local, 'credit_hours', c.credit_hours,
-    'level', c.level, 'required_passed_hours', c.required_passed_hours, 'active', c.active, 'faculty_id', c.faculty_id),
+    'level', c.level, 'required_passed_hours', c.required_passed_hours, 'active', c.active, 'faculty_id', c.faculty_id),${student ? `
   'plan_level', (select min(p.level) from study_plan_courses p where p.program_id = s.program_id and p.course_id = c.id),
   'plan_required', (select bool_or(p.required) from study_plan_courses p where p.program_id = s.program_id and p.course_id = c.id),
   'program_has_plan', exists(select 1 from study_plan_courses p where p.program_id = s.program_id),
-  'prerequisites', coalesce((select json_agg(json_build_object('id', pc.id, 'code', pc.code, 'name', pc.name, 'name_local', pc.name_local,
-      'passed', pc.id = any(h.passed_ids)) order by pc.code)
-    from course_prerequisites cp join courses pc on pc.id = cp.prerequisite_id where cp.course_id = c.id), '[]'::json),
   'passed_before', c.id = any(h.passed_ids),
-  'taken_before', c.id = any(h.taken_ids),
-  'sections', coalesce((select json_agg(json_build_object('id', se.id, 'code', se.code, 'kind_id', se.kind_id, 'capacity', se.capacity,
-      'seats_taken', coalesce(se.seats_taken, 0),
+  'taken_before', c.id = any(h.taken_ids),` : ''}
+  'prerequisites', coalesce((select json_agg(json_build_object('id', pc.id, 'code', pc.code, 'name', pc.name, 'name_local', pc.name_local${student ? `,
+      'passed', pc.id = any(h.passed_ids)` : ''}) order by pc.code)
+    from course_prerequisites cp join courses pc on pc.id = cp.prerequisite_id where cp.course_id = c.id), '[]'::json),
+  'sections', coalesce((select json_agg(json_build_object('id', se.id, 'code', se.code, 'kind_id', se.kind_id, 'capacity', se.capacity,${student ? `
+      'seats_taken', coalesce(se.seats_taken, 0),` : ''}
       'instructor', case when i.id is null then null else json_build_object('id', i.id, 'name', i.name, 'name_local', i.name_local) end,
       'slots', ${slotsOf('se.id')}) order by se.code)
     from sections se left join instructors i on i.id = se.instructor_id where se.offering_id = o.id and se.deleted_at is null), '[]'::json))`;
 
-/** The context as one JSON value, over the function's parameters p_student, p_term, p_offering, p_key (aliases s, b, tt, h). */
-const CONTEXT_JSON = `json_build_object(
+/**
+ * The student's part of the context as one JSON value, read on every call, over the function's
+ * parameters p_student, p_offering, p_key (aliases s, b, po (the offering asked about), tt, h):
+ * the student, their rows of the term, bans, registration version, the stored answer, their
+ * history (`passed_ids`, `taken_ids`), their program's plan for the offering's course and the
+ * offering's seat counters. The rest comes from the catalog part (CATALOG_JSON, catalog.ts).
+ */
+const STUDENT_JSON = `json_build_object(
   'student', json_build_object('id', s.id, 'user_id', s.user_id, 'level', s.level, 'earned_hours', s.earned_hours, 'gpa', s.gpa,
     'status_id', s.status_id, 'program_id', s.program_id, 'faculty_id', s.faculty_id, 'bylaw_id', s.bylaw_id,
     'consecutive_warnings', coalesce(s.consecutive_warnings, 0), 'total_warnings', coalesce(s.total_warnings, 0),
     'max_consecutive_warnings', b.max_consecutive_warnings, 'max_total_warnings', b.max_total_warnings),
-  'term', (select row_to_json(t) from (select id, code, name, name_local, start_date, end_date, registration_start, registration_end,
-     add_drop_start, add_drop_end, withdraw_start, withdraw_end, max_credit_hours, advising_required
-     from terms where id = tt.tid and deleted_at is null) t),
+  'term_id', tt.tid,
   'rows', coalesce((select json_agg(json_build_object('id', r.id, 'offering_id', r.offering_id, 'section_id', r.section_id,
      'course_id', c.id, 'course_code', c.code, 'course_name', c.name, 'course_name_local', c.name_local,
      'credit_hours', coalesce(r.credit_hours, c.credit_hours, 0), 'status_code', r.status_code, 'flags', r.flags,
      'slots', ${slotsOf('r.section_id')}) order by r.id)
      from registrations r join offerings o on o.id = r.offering_id join courses c on c.id = o.course_id
      where r.student_id = s.id and r.term_id = tt.tid and r.deleted_at is null), '[]'::json),
-  'appointments', coalesce((select json_agg(a order by a.opens_at) from (select id, name, name_local, faculty_id, program_id, level,
-     min_earned_hours, max_earned_hours, opens_at, closes_at from registration_appointments
-     where term_id = tt.tid and deleted_at is null) a), '[]'::json),
   'bans', coalesce((select json_agg(x) from (select id, kind_id, term_id, course_id, until from registration_bans
      where student_id = s.id and deleted_at is null) x), '[]'::json),
-  'limits', coalesce((select json_agg(x order by x.bylaw_id nulls last, x.min_gpa) from (select bylaw_id, min_gpa, max_gpa, max_hours
-     from credit_hour_limits where deleted_at is null and (bylaw_id is null or bylaw_id = s.bylaw_id)) x), '[]'::json),
-  'offering', case when p_offering is null then null else (select ${OFFERING_JSON}
-     from offerings o join courses c on c.id = o.course_id where o.id = p_offering and o.deleted_at is null and c.deleted_at is null) end,
+  'passed_ids', h.passed_ids,
+  'taken_ids', h.taken_ids,
+  'plan', case when p_offering is null then null else (select json_build_object(
+       'level', min(p.level) filter (where p.course_id = po.course_id), 'required', bool_or(p.required) filter (where p.course_id = po.course_id),
+       'any', count(*) > 0)
+     from study_plan_courses p where p.program_id = s.program_id) end,
+  'seats', case when p_offering is null then null else (select json_object_agg(se.id, coalesce(se.seats_taken, 0))
+     from sections se where se.offering_id = p_offering and se.deleted_at is null) end,
   'version', (select g.version from registration_terms g where g.row_key = s.id::text || ':' || tt.tid::text),
   'replay', case when p_key is null then null else (select json_build_object('status', k.status, 'body', k.body)
      from registration_idempotency k where k.key = p_key) end)`;
+
+/** The catalog part (catalog.ts CatalogPart) of the term v_tid and the offering p_offering. */
+const CATALOG_JSON = `json_build_object(
+  'term_id', v_tid,
+  'term', (select row_to_json(t) from (select id, code, name, name_local, start_date, end_date, registration_start, registration_end,
+     add_drop_start, add_drop_end, withdraw_start, withdraw_end, max_credit_hours, advising_required
+     from terms where id = v_tid and deleted_at is null) t),
+  'appointments', coalesce((select json_agg(a order by a.opens_at) from (select id, name, name_local, faculty_id, program_id, level,
+     min_earned_hours, max_earned_hours, opens_at, closes_at from registration_appointments
+     where term_id = v_tid and deleted_at is null) a), '[]'::json),
+  'limits', coalesce((select json_agg(x order by x.bylaw_id nulls last, x.min_gpa) from (select bylaw_id, min_gpa, max_gpa, max_hours
+     from credit_hour_limits where deleted_at is null) x), '[]'::json),
+  'offering', case when p_offering is null then null else (select ${offeringJson(false)}
+     from offerings o join courses c on c.id = o.course_id where o.id = p_offering and o.deleted_at is null and c.deleted_at is null) end)`;
 
 export const CONTEXT_FUNCTION = 'registration_context';
 
@@ -137,6 +161,12 @@ export const CONTEXT_FUNCTION = 'registration_context';
  * own after the lock, so it sees every registration committed before the lock was granted.
  * Created (or replaced) when the domain starts; it reads the tables of the connection's schema.
  *
+ * The student's part is read on every call, with the catalog's version in the same statement;
+ * the catalog part only when p_catalog (the version of the server's copy, null when it lacks
+ * this call's term or offering) is not that version, in a later statement, so the part is never
+ * older than the version it is answered with (catalog.ts). A statement that is not run costs
+ * nothing: the catalog's subqueries are not even set up on the busy path.
+ *
  * The same statement also answers, when asked, two checks that used to cost a statement each
  * on the hot write path: `session` (p_session: the caller's token hash, from the session cache
  * of server/auth/current-user.ts; liveSessionSql: the session is still live and is this
@@ -145,30 +175,39 @@ export const CONTEXT_FUNCTION = 'registration_context';
  */
 function contextFunctionDdl(manifest: Manifest): string {
   return `create or replace function ${CONTEXT_FUNCTION}(p_student int8, p_term int8, p_offering int8, p_key text, p_lock boolean,
-  p_session text, p_overdue boolean)
+  p_session text, p_overdue boolean, p_catalog int8)
 returns json language plpgsql volatile as $fn$
-declare result json;
+declare result json; catalog json; v_tid int8; v_version int8;
 begin
   if p_lock then perform 1 from students where id = p_student for update; end if;
   select json_build_object(
-    'context', ${CONTEXT_JSON},
+    'context', ${STUDENT_JSON},
     'session', case when p_session is null then null else ${liveSessionSql(manifest, 'p_session', 's.user_id')} end,
-    'overdue', case when p_overdue then ${overdueInstallmentsSql('s.id')} else null end) into result
-  from students s left join bylaws b on b.id = s.bylaw_id
-    cross join (select coalesce(p_term, (select o.term_id from offerings o where o.id = p_offering)) as tid) tt
+    'overdue', case when p_overdue then ${overdueInstallmentsSql('s.id')} else null end),
+    tt.tid, (select v.version from registration_catalog v where v.id = 1) into result, v_tid, v_version
+  from students s left join bylaws b on b.id = s.bylaw_id left join offerings po on po.id = p_offering
+    cross join lateral (select coalesce(p_term, po.term_id) as tid) tt
     ${HISTORY_JOIN}
   where s.id = p_student and s.deleted_at is null;
-  return result;
+  if result is null then return null; end if;
+  if p_catalog is distinct from v_version then select ${CATALOG_JSON} into catalog; end if;
+  return json_build_object('student', result, 'catalog_version', v_version, 'catalog', catalog);
 end $fn$`;
 }
 
-/** The function of an earlier version (five parameters), dropped so one signature remains. */
-const OLD_CONTEXT_FUNCTION = `drop function if exists ${CONTEXT_FUNCTION}(int8, int8, int8, text, boolean)`;
+/** The functions of earlier versions, dropped so one signature remains. */
+const OLD_CONTEXT_FUNCTIONS = [
+  `drop function if exists ${CONTEXT_FUNCTION}(int8, int8, int8, text, boolean)`,
+  `drop function if exists ${CONTEXT_FUNCTION}(int8, int8, int8, text, boolean, text, boolean)`,
+];
 
 export async function ensureFunctions(db: Kysely<any>, manifest: Manifest, ...more: string[]): Promise<void> {
   // Two processes starting together may race on the replace; the second one finds it made.
   for (let attempt = 0; ; attempt++) {
-    try { for (const ddl of [OLD_CONTEXT_FUNCTION, contextFunctionDdl(manifest), ...more]) await sql.raw(ddl).execute(db); return; } catch (error) {
+    try {
+      for (const ddl of [...OLD_CONTEXT_FUNCTIONS, ...catalogDdl(manifest), contextFunctionDdl(manifest), ...more]) await sql.raw(ddl).execute(db);
+      return;
+    } catch (error) {
       if (attempt >= 3) throw error;
       await new Promise((r) => setTimeout(r, 50 * (attempt + 1)));
     }
@@ -177,7 +216,7 @@ export async function ensureFunctions(db: Kysely<any>, manifest: Manifest, ...mo
 
 /** The call, as fixed text sent as a prepared statement (it runs on every registration request: no query building). */
 const CONTEXT_CALL = preparedStatement('registration_context_call',
-  `select ${CONTEXT_FUNCTION}($1::int8, $2::int8, $3::int8, $4::text, $5::boolean, $6::text, $7::boolean) as ctx`);
+  `select ${CONTEXT_FUNCTION}($1::int8, $2::int8, $3::int8, $4::text, $5::boolean, $6::text, $7::boolean, $8::int8) as ctx`);
 
 /** Checks folded into the context statement (see contextFunctionDdl). */
 export interface ContextChecks {
@@ -190,20 +229,68 @@ export interface ContextChecks {
 /** The context with the answers of the folded checks (null when asked for nothing). */
 export type CheckedContext = StudentContext & { checks: { session: boolean | null; overdue: boolean | null } };
 
+/** The student's part as the function answers it (STUDENT_JSON). */
+interface StudentPart {
+  student: StudentContext['student']; term_id: number | null; rows: HeldRow[]; bans: Ban[];
+  passed_ids: number[]; taken_ids: number[];
+  plan: { level: number | null; required: boolean | null; any: boolean } | null;
+  seats: Record<string, number> | null;
+  version: number | null; replay: StudentContext['replay'];
+}
+
+/** The offering as the rules read it: the catalog's, with this student's plan and history and the seat counters. */
+function offeringFor(o: CatalogOffering, part: StudentPart): OfferingInfo {
+  const passed = new Set(part.passed_ids);
+  return {
+    ...o,
+    plan_level: part.plan?.level ?? null, plan_required: part.plan?.required ?? null, program_has_plan: part.plan?.any ?? false,
+    prerequisites: o.prerequisites.map((p) => ({ ...p, passed: passed.has(p.id) })),
+    passed_before: passed.has(o.course.id),
+    taken_before: part.taken_ids.includes(o.course.id),
+    sections: o.sections.map((se) => ({ ...se, seats_taken: part.seats?.[se.id] ?? 0 })),
+  };
+}
+
 /**
  * Loads the context (see the file comment); with `lock`, first takes the student's row lock for
- * the rest of the caller's transaction (writes pass their transaction as `db`).
+ * the rest of the caller's transaction (writes pass their transaction as `db`). `catalog` is
+ * the domain's copy of the catalog part (catalog.ts).
  */
 export async function loadContext(
-  db: Kysely<any>, studentId: number, termId: number | null, offeringId: number | null, idempotencyKey: string | null = null, lock = false,
-  checks: ContextChecks = {},
+  db: Kysely<any>, catalog: CatalogCache, studentId: number, termId: number | null, offeringId: number | null,
+  idempotencyKey: string | null = null, lock = false, checks: ContextChecks = {}, force = false,
 ): Promise<CheckedContext | null> {
+  const snapshot = force ? null : catalog.snapshotFor(termId, offeringId);
   const { rows } = await db.executeQuery<{ ctx: unknown }>(CompiledQuery.raw(CONTEXT_CALL,
-    [studentId, termId, offeringId, idempotencyKey, lock, checks.session ?? null, checks.overdue ?? false]));
+    [studentId, termId, offeringId, idempotencyKey, lock, checks.session ?? null, checks.overdue ?? false, snapshot?.version ?? null]));
   const raw = rows[0]?.ctx ?? null;
-  const got = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { context: StudentContext; session: boolean | null; overdue: boolean | null } | null;
+  const got = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+    student: { context: StudentPart; session: boolean | null; overdue: boolean | null }; catalog_version: number; catalog: CatalogPart | null;
+  } | null;
   if (!got) return null;
-  return Object.assign(got.context, { checks: { session: got.session, overdue: got.overdue } });
+  const part = got.student.context;
+  const s = got.catalog ? catalog.store(Number(got.catalog_version), offeringId, got.catalog) : snapshot!;
+  const termPart = s.terms.get(part.term_id);
+  const entry = offeringId === null ? null : s.offerings.get(offeringId);
+  // The copy was of the current version but lacks what this call resolved to: read the part with it.
+  if (!termPart || entry === undefined) {
+    if (force) throw new Error(`registration context: the catalog part of term ${part.term_id} / offering ${offeringId} is missing`);
+    return loadContext(db, catalog, studentId, termId, offeringId, idempotencyKey, lock, checks, true);
+  }
+  const offering = entry?.offering ?? null;
+  const bylaw = part.student.bylaw_id;
+  return {
+    student: part.student,
+    term: termPart.term,
+    rows: part.rows,
+    appointments: termPart.appointments,
+    bans: part.bans,
+    limits: s.limits.filter((l) => l.bylaw_id === null || l.bylaw_id === bylaw),
+    offering: offering ? offeringFor(offering, part) : null,
+    version: part.version,
+    replay: part.replay,
+    checks: { session: got.student.session, overdue: got.student.overdue },
+  };
 }
 
 /** Locks the student's row for the rest of the transaction (see the file comment). */
@@ -219,7 +306,7 @@ export async function lockStudent(trx: Kysely<any>, studentId: number): Promise<
  */
 export async function loadOfferings(db: Kysely<any>, studentId: number, termId: number): Promise<OfferingInfo[]> {
   const { rows } = await sql<{ list: OfferingInfo[] | null }>`
-    select (select json_agg(${sql.raw(OFFERING_JSON)} order by c.code)
+    select (select json_agg(${sql.raw(offeringJson(true))} order by c.code)
       from offerings o join courses c on c.id = o.course_id
       where o.term_id = tt.tid and o.deleted_at is null and c.deleted_at is null and coalesce(o.published_id, 1) = 1
         and coalesce(c.active, true) and (o.program_id is null or o.program_id = s.program_id)

@@ -103,7 +103,7 @@ export function planRoutes(app: FastifyInstance, d: Domain): void {
           // Each item as request-offering does it (seatWrite's loop, inline: the answers are collected, not sent).
           const answer = await d.gate.run(async () => {
             for (let n = 0; n < 5; n++) {
-              const ctx = await loadContext(d.db, studentId, termId, item.offering_id);
+              const ctx = await loadContext(d.db, d.catalog, studentId, termId, item.offering_id);
               if (!ctx) throw new Refusal('reg_not_student', {}, 403, 'user');
               requireStage(ctx, 'registration', todayIso());
               requireAppointment(ctx, new Date());

@@ -11,6 +11,7 @@ import type { Gate as GateDef, LocalText, Manifest } from '../../../generator/ma
 import { can } from '../../../engine/core/permissions.ts';
 import { loadUserByToken, type RequestUser } from '../../auth/user.ts';
 import { gateClosedError, hasOverdueInstallments } from '../finance/gate.ts';
+import { CatalogCache } from './catalog.ts';
 import { loadContext, type StudentContext } from './context.ts';
 import { Gate, gateOptionsFromEnv } from './gate.ts';
 import { loadLifecycle, type Lifecycle } from './lifecycle.ts';
@@ -25,6 +26,8 @@ export interface Domain {
   lifecycle: Lifecycle;
   names: Names;
   gate: Gate;
+  /** The copy of the registration catalog part (catalog.ts), one per database. */
+  catalog: CatalogCache;
 }
 
 export function createDomain(db: Kysely<any>, manifest: Manifest): Domain {
@@ -36,6 +39,7 @@ export function createDomain(db: Kysely<any>, manifest: Manifest): Domain {
     db, manifest, lifecycle: loadLifecycle(manifest),
     names: { day: statusName('week_day'), studentStatus: statusName('student_status') },
     gate: new Gate(gateOptionsFromEnv()),
+    catalog: new CatalogCache(),
   };
 }
 
@@ -135,7 +139,7 @@ export async function studentWrite(
   try {
     const key = idempotencyKey(request, request.user.id!, args.action);
     const answer = await d.gate.run(() => d.db.transaction().execute(async (trx): Promise<Answer> => {
-      const ctx = await loadContext(trx, args.studentId, args.termId, args.offeringId, key, true);
+      const ctx = await loadContext(trx, d.catalog, args.studentId, args.termId, args.offeringId, key, true);
       if (!ctx) throw new Refusal('reg_not_student', {}, 403, 'user');
       if (ctx.replay) return { status: ctx.replay.status, body: ctx.replay.body };
       const body = await act(trx, ctx, lang);
@@ -167,7 +171,7 @@ export async function seatWrite(d: Domain, request: FastifyRequest, reply: Fasti
     try { key = idempotencyKey(request, request.user.id!, args.action); } catch (error) { throw await confirmApart(d, request, error, args.overdueGate); }
     const answer = await d.gate.run(async (): Promise<Answer> => {
       for (let n = 0; n < ATTEMPTS; n++) {
-        const ctx = await loadContext(d.db, args.studentId, args.termId, args.offeringId, key, false,
+        const ctx = await loadContext(d.db, d.catalog, args.studentId, args.termId, args.offeringId, key, false,
           { session: request.sessionToCheck, overdue: !!args.overdueGate });
         if (!ctx) throw await confirmApart(d, request, new Refusal('reg_not_student', {}, 403, 'user'), args.overdueGate);
         // The session cache's check (server/auth/current-user.ts): a session gone answers as a Guest would.

@@ -106,7 +106,7 @@ export function studentRoutes(app: FastifyInstance, d: Domain): void {
         starts: stageWindow(t, stage).starts, ends: stageWindow(t, stage).ends,
       })));
       const termId = data[0]?.term_id ?? await resolveTermId(d.db, undefined);
-      const ctx = await loadContext(d.db, studentId, termId, null);
+      const ctx = await loadContext(d.db, d.catalog, studentId, termId, null);
       if (!ctx) throw new Refusal('reg_not_student', {}, 403, 'user');
       const mine = appointmentOf(ctx);
       const now = Date.now();
@@ -129,7 +129,7 @@ export function studentRoutes(app: FastifyInstance, d: Domain): void {
       const studentId = studentIdOf(request.user);
       const termId = await resolveTermId(d.db, request.query.term_id);
       if (termId === null) return { data: [], meta: { term_id: null, count: 0, credit: null } };
-      const [ctx, offerings] = await Promise.all([loadContext(d.db, studentId, termId, null), loadOfferings(d.db, studentId, termId)]);
+      const [ctx, offerings] = await Promise.all([loadContext(d.db, d.catalog, studentId, termId, null), loadOfferings(d.db, studentId, termId)]);
       if (!ctx) throw new Refusal('reg_not_student', {}, 403, 'user');
       const today = todayIso();
       const held = heldRows(ctx);
@@ -179,7 +179,7 @@ export function studentRoutes(app: FastifyInstance, d: Domain): void {
       const studentId = studentIdOf(request.user);
       const termId = await resolveTermId(d.db, request.query.term_id);
       if (termId === null) return { data: [], meta: { term_id: null, credit: null } };
-      const [ctx, data] = await Promise.all([loadContext(d.db, studentId, termId, null), loadRegistrations(d.db, { studentIds: [studentId], termId })]);
+      const [ctx, data] = await Promise.all([loadContext(d.db, d.catalog, studentId, termId, null), loadRegistrations(d.db, { studentIds: [studentId], termId })]);
       if (!ctx) throw new Refusal('reg_not_student', {}, 403, 'user');
       return { data, meta: { term_id: termId, credit: { held: heldHours(ctx), limit: creditLimitOf(ctx) }, warnings: warningsOf(ctx) } };
     } catch (error) { return answerError(error, reply, lang); }

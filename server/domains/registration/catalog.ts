@@ -1,0 +1,126 @@
+/**
+ * The catalog part of a registration context, kept in memory: what the rules read that is the
+ * same for every student (a term with its windows and appointments, the credit-hour limits, an
+ * offering with its course, prerequisites, sections, instructors and slots). On a registration
+ * day thousands of requests read the same few offerings; building that JSON in the database on
+ * every call was about a quarter of PostgreSQL's CPU in the rush (docs/decisions.md).
+ *
+ * Correctness rests on one number: registration_catalog.version (screens/registration/
+ * registration-catalog.entity.yaml), moved by statement triggers (CATALOG_TRIGGERS_DDL) on every
+ * write to the tables the catalog part is read from. A section's seat counter is not part of it
+ * (the trigger on sections watches every column but seats_taken and updated_at): the counters are
+ * read fresh on every call. The context function (context.ts) reads the version in the same
+ * statement as the student's rows and, when the server's copy is of another version, reads the
+ * catalog part in a later statement: the part is never older than the version it is kept under.
+ * Each server process has its own copy; a write through any process or by hand moves the
+ * version for all.
+ */
+import type { Manifest } from '../../../generator/manifest-types.ts';
+import type { Appointment, CreditLimit, OfferingInfo, SectionInfo, TermInfo } from './context.ts';
+
+/** An offering as the catalog holds it: without the student's plan, history and the seat counters. */
+export type CatalogOffering = Omit<OfferingInfo, 'plan_level' | 'plan_required' | 'program_has_plan' | 'prerequisites' | 'passed_before' | 'taken_before' | 'sections'> & {
+  prerequisites: Array<{ id: number; code: string; name: string; name_local: string | null }>;
+  sections: Array<Omit<SectionInfo, 'seats_taken'>>;
+};
+
+/** A term's part: the term (null when it is missing or deleted) and its appointments. */
+export interface CatalogTerm { term: TermInfo | null; appointments: Appointment[] }
+
+/** What the context function answers when asked for the catalog part. */
+export interface CatalogPart {
+  term_id: number | null;
+  term: TermInfo | null;
+  appointments: Appointment[];
+  limits: CreditLimit[];
+  /** Absent when the call named no offering; null when it is missing or deleted. */
+  offering?: CatalogOffering | null;
+}
+
+/** One version's copy. Never changed once another version is seen, so a request can keep using the one it started with. */
+export interface CatalogSnapshot {
+  version: number;
+  terms: Map<number | null, CatalogTerm>;
+  limits: CreditLimit[];
+  /** By offering id: the offering's term (as the context resolves it) and the offering, null when missing or deleted. */
+  offerings: Map<number, { termId: number | null; offering: CatalogOffering | null }>;
+}
+
+/** The server's copy of the catalog part (one per domain, so one per database). */
+export class CatalogCache {
+  private current: CatalogSnapshot | null = null;
+
+  /**
+   * The snapshot to use for a call about `termId` (null: the offering's term) and `offeringId`,
+   * when it holds everything the call needs; null when the catalog part must be read.
+   */
+  snapshotFor(termId: number | null, offeringId: number | null): CatalogSnapshot | null {
+    const s = this.current;
+    if (!s) return null;
+    let tid = termId;
+    if (offeringId !== null) {
+      const entry = s.offerings.get(offeringId);
+      if (!entry) return null;
+      if (tid === null) tid = entry.termId;
+    }
+    return s.terms.has(tid) ? s : null;
+  }
+
+  /**
+   * Keeps a catalog part read at `version` for the call about `offeringId` and returns the
+   * snapshot holding it. A part of an older version than the copy's serves only its own call.
+   */
+  store(version: number, offeringId: number | null, part: CatalogPart): CatalogSnapshot {
+    deepFreeze(part); // shared by every request of the version: a rule that changed it would change it for all
+    let s = this.current;
+    if (!s || version > s.version) {
+      s = { version, terms: new Map(), limits: part.limits, offerings: new Map() };
+      this.current = s;
+    } else if (version < s.version) {
+      s = { version, terms: new Map(), limits: part.limits, offerings: new Map() };
+    }
+    s.terms.set(part.term_id, { term: part.term, appointments: part.appointments });
+    if (offeringId !== null) s.offerings.set(offeringId, { termId: part.term_id, offering: part.offering ?? null });
+    return s;
+  }
+
+  /** Forgets the copy (tests; a process that knows the catalog changed). */
+  clear(): void { this.current = null; }
+}
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
+}
+
+/** The tables the catalog part is read from (context.ts CATALOG_JSON). */
+const WATCHED = ['terms', 'registration_appointments', 'credit_hour_limits', 'offerings', 'courses', 'course_prerequisites', 'slots', 'rooms', 'instructors'];
+
+/** Columns of sections whose change is not part of the catalog: the seat counter moves on every seat. */
+const SEAT_COLUMNS = new Set(['seats_taken', 'updated_at']);
+
+/**
+ * The version row, the bump function and one statement trigger per watched table (sections:
+ * on an update of any column but the seat counter). Created or replaced when the domain starts.
+ */
+export function catalogDdl(manifest: Manifest): string[] {
+  const sections = manifest.entities.sections;
+  if (!sections) throw new Error('registration catalog: the sections entity is missing from the manifest');
+  const sectionColumns = ['id', ...Object.keys(sections.fields), ...(sections.softDelete ? ['deleted_at'] : [])].filter((c) => !SEAT_COLUMNS.has(c));
+  const trigger = (table: string, events: string) =>
+    `create or replace trigger registration_catalog_bump after ${events} on ${table} for each statement execute function registration_catalog_bump()`;
+  return [
+    `insert into registration_catalog (id, version) values (1, 1) on conflict (id) do nothing`,
+    `create or replace function registration_catalog_bump() returns trigger language plpgsql as $fn$
+begin
+  update registration_catalog set version = version + 1, updated_at = now() where id = 1;
+  return null;
+end $fn$`,
+    ...WATCHED.map((table) => trigger(table, 'insert or update or delete or truncate')),
+    trigger('sections', `insert or delete or truncate or update of ${sectionColumns.map((c) => `"${c}"`).join(', ')}`),
+  ];
+}
+
+/** The catalog's current version (tests and tools). */
+export const CATALOG_VERSION_SQL = 'select version from registration_catalog where id = 1';
