@@ -14,7 +14,7 @@ import { staffRoutes } from './staff-routes.ts';
 import { studentRoutes } from './student-routes.ts';
 
 export const registrationDomain: FastifyPluginAsync<DomainOptions> = async (app, { db, manifest }) => {
-  await ensureFunctions(db, manifest, OLD_TAKE_SEAT, TAKE_SEAT_DDL);
+  await ensureFunctions(db, manifest, ...OLD_TAKE_SEAT, TAKE_SEAT_DDL);
   const domain = createDomain(db, manifest);
   studentRoutes(app, domain);
   advisorRoutes(app, domain);
