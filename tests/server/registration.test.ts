@@ -336,6 +336,16 @@ describe.skipIf(!manifest).each(BACKENDS)('registration on $name', (backend) => 
     const retry = await put(s, 'request-offering', { offering_id: c.offeringId }, { key: 'k-1' });
     expect(retry.status).toBe(200);
     expect(retry.body).toEqual(first.body);
+    // The answer remembered is the one of the section taken, here the second candidate (the first is full).
+    const f = await makeCourse(db, w, { code: 'IDF', sections: [{ capacity: 1, slots: [[5, '08:30', '10:00']] }, { capacity: 5, slots: [[5, '10:15', '11:45']] }] });
+    expect((await put(await student(), 'request-offering', { offering_id: f.offeringId, section_id: f.sectionIds[0] })).status).toBe(200);
+    const late = await student();
+    const second = await put(late, 'request-offering', { offering_id: f.offeringId }, { key: 'k-2', lang: 'ar' });
+    expect(second.status).toBe(200);
+    expect(second.body.data.section_id).toBe(f.sectionIds[1]);
+    const replay = await put(late, 'request-offering', { offering_id: f.offeringId }, { key: 'k-2', lang: 'ar' });
+    expect(replay.body).toEqual(second.body);
+    expect(replay.body.data.course.name_local).toBe('مقرر IDF');
     // The same request sent three times at once with one key: one row, one seat, the same answer.
     const t = await student();
     const same = await Promise.all([1, 2, 3].map(() => put(t, 'request-offering', { offering_id: c.offeringId, section_id: c.sectionIds[1] }, { key: 'same' })));
