@@ -42,9 +42,18 @@ export interface RequestUser extends PermissionSubject {
 
 /** Permissions of the roles declared for a user type (`userType: guest | applicant | 3 | 4`). */
 export function rolePermissionsOfType(manifest: Manifest, userType: Manifest['roles'][string]['userType']): { roles: string[]; permissions: string[] } {
-  const roles = Object.values(manifest.roles).filter((r) => r.userType === userType);
-  return { roles: roles.map((r) => r.name), permissions: [...new Set(roles.flatMap((r) => r.permissions))].sort() };
+  // Computed once per manifest and type (every anonymous request needs the guest's): the lists are frozen and shared.
+  let byType = rolePermissionsCache.get(manifest);
+  if (!byType) rolePermissionsCache.set(manifest, byType = new Map());
+  let known = byType.get(userType);
+  if (!known) {
+    const roles = Object.values(manifest.roles).filter((r) => r.userType === userType);
+    known = { roles: Object.freeze(roles.map((r) => r.name)) as string[], permissions: Object.freeze([...new Set(roles.flatMap((r) => r.permissions))].sort()) as string[] };
+    byType.set(userType, known);
+  }
+  return { roles: known.roles, permissions: known.permissions };
 }
+const rolePermissionsCache = new WeakMap<Manifest, Map<Manifest['roles'][string]['userType'], { roles: string[]; permissions: string[] }>>();
 
 /** The subject of a caller without a session: the permissions of the `userType: guest` roles. */
 export function guestUser(manifest: Manifest): RequestUser {
