@@ -111,4 +111,15 @@ describe.skipIf(!manifest).each(BACKENDS)('registration catalog copy on $name', 
     }
     expect((await request(apps[1]!, b!, c.offeringId)).status).toBe(200);
   });
+
+  it('a version row deleted by hand comes back with the next change, and the change is seen', async () => {
+    const c = await makeCourse(db, w, { code: 'CVR', sections: [{ capacity: 1, slots: [[5, '12:00', '13:30']] }] });
+    const [a, b] = await makeStudents(db, w, 2);
+    expect((await request(apps[0]!, a!, c.offeringId)).status).toBe(200);
+    expect((await request(apps[0]!, b!, c.offeringId)).body.code).toBe('no_capacity');
+    await db.deleteFrom('registration_catalog').execute();
+    await db.updateTable('sections').set({ capacity: 2 }).where('id', '=', c.sectionIds[0]!).execute();
+    expect(await version()).toBe(1);
+    expect((await request(apps[0]!, b!, c.offeringId)).status).toBe(200);
+  });
 });

@@ -46,6 +46,9 @@ export interface CatalogSnapshot {
   offerings: Map<number, { termId: number | null; offering: CatalogOffering | null }>;
 }
 
+/** Offerings kept per version at most (a university's term has a few thousand). */
+const MAX_OFFERINGS = 20_000;
+
 /** The server's copy of the catalog part (one per domain, so one per database). */
 export class CatalogCache {
   private current: CatalogSnapshot | null = null;
@@ -66,21 +69,20 @@ export class CatalogCache {
     return s.terms.has(tid) ? s : null;
   }
 
-  /**
-   * Keeps a catalog part read at `version` for the call about `offeringId` and returns the
-   * snapshot holding it. A part of an older version than the copy's serves only its own call.
-   */
+  /** Keeps a catalog part read at `version` for the call about `offeringId` and returns the snapshot holding it. */
   store(version: number, offeringId: number | null, part: CatalogPart): CatalogSnapshot {
     deepFreeze(part); // shared by every request of the version: a rule that changed it would change it for all
     let s = this.current;
-    if (!s || version > s.version) {
+    // Another version replaces the copy (older too: a version row recreated by hand starts again
+    // at 1; a slow call's older part costs the next call one more read, never a wrong answer, as
+    // every call compares the copy's version with the database's). A full copy starts afresh.
+    if (!s || version !== s.version || s.offerings.size >= MAX_OFFERINGS) {
       s = { version, terms: new Map(), limits: part.limits, offerings: new Map() };
       this.current = s;
-    } else if (version < s.version) {
-      s = { version, terms: new Map(), limits: part.limits, offerings: new Map() };
     }
     s.terms.set(part.term_id, { term: part.term, appointments: part.appointments });
-    if (offeringId !== null) s.offerings.set(offeringId, { termId: part.term_id, offering: part.offering ?? null });
+    // A missing or deleted offering is not kept: any number can be asked for, and such calls are rare.
+    if (offeringId !== null && part.offering) s.offerings.set(offeringId, { termId: part.term_id, offering: part.offering });
     return s;
   }
 
@@ -114,7 +116,9 @@ export function catalogDdl(manifest: Manifest): string[] {
     `insert into registration_catalog (id, version) values (1, 1) on conflict (id) do nothing`,
     `create or replace function registration_catalog_bump() returns trigger language plpgsql as $fn$
 begin
-  update registration_catalog set version = version + 1, updated_at = now() where id = 1;
+  -- An upsert: a version row deleted by hand comes back, and the copies still see a change.
+  insert into registration_catalog (id, version) values (1, 1)
+    on conflict (id) do update set version = registration_catalog.version + 1, updated_at = now();
   return null;
 end $fn$`,
     ...WATCHED.map((table) => trigger(table, 'insert or update or delete or truncate')),

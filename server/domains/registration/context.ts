@@ -190,7 +190,7 @@ begin
     ${HISTORY_JOIN}
   where s.id = p_student and s.deleted_at is null;
   if result is null then return null; end if;
-  if p_catalog is distinct from v_version then select ${CATALOG_JSON} into catalog; end if;
+  if p_catalog is null or p_catalog is distinct from v_version then select ${CATALOG_JSON} into catalog; end if;
   return json_build_object('student', result, 'catalog_version', v_version, 'catalog', catalog);
 end $fn$`;
 }
@@ -269,15 +269,23 @@ export async function loadContext(
   } | null;
   if (!got) return null;
   const part = got.student.context;
-  const s = got.catalog ? catalog.store(Number(got.catalog_version), offeringId, got.catalog) : snapshot!;
-  const termPart = s.terms.get(part.term_id);
-  const entry = offeringId === null ? null : s.offerings.get(offeringId);
-  // The copy was of the current version but lacks what this call resolved to: read the part with it.
-  if (!termPart || entry === undefined) {
-    if (force) throw new Error(`registration context: the catalog part of term ${part.term_id} / offering ${offeringId} is missing`);
-    return loadContext(db, catalog, studentId, termId, offeringId, idempotencyKey, lock, checks, true);
+  let limits: CreditLimit[], termPart: { term: TermInfo | null; appointments: Appointment[] } | undefined, offering: CatalogOffering | null;
+  if (got.catalog) {
+    limits = catalog.store(Number(got.catalog_version), offeringId, got.catalog).limits;
+    termPart = got.catalog;
+    offering = got.catalog.offering ?? null;
+  } else {
+    const s = snapshot!;
+    const entry = offeringId === null ? null : s.offerings.get(offeringId);
+    termPart = s.terms.get(part.term_id);
+    // The copy was of the current version but lacks what this call resolved to: read the part with it.
+    if (!termPart || entry === undefined) {
+      if (force) throw new Error(`registration context: the catalog part of term ${part.term_id} / offering ${offeringId} is missing`);
+      return loadContext(db, catalog, studentId, termId, offeringId, idempotencyKey, lock, checks, true);
+    }
+    limits = s.limits;
+    offering = entry?.offering ?? null;
   }
-  const offering = entry?.offering ?? null;
   const bylaw = part.student.bylaw_id;
   return {
     student: part.student,
@@ -285,7 +293,7 @@ export async function loadContext(
     rows: part.rows,
     appointments: termPart.appointments,
     bans: part.bans,
-    limits: s.limits.filter((l) => l.bylaw_id === null || l.bylaw_id === bylaw),
+    limits: limits.filter((l) => l.bylaw_id === null || l.bylaw_id === bylaw),
     offering: offering ? offeringFor(offering, part) : null,
     version: part.version,
     replay: part.replay,
