@@ -21,6 +21,8 @@ async function main(): Promise<void> {
   for (const dir of [config.dataDir, config.uploadsDir, config.outboxDir]) fs.mkdirSync(dir, { recursive: true });
 
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dbDir });
+  // The schema before the app: domains make their functions and triggers over the tables as they register.
+  const report = await syncSchema(database.db, manifest);
   const app = await buildApp({
     manifest, db: database.db, config,
     logger: { level: config.nodeEnv === 'production' ? 'info' : 'debug' },
@@ -28,7 +30,6 @@ async function main(): Promise<void> {
   const log = app.log;
   log.info(`database: ${database.dialect === 'postgres' ? 'PostgreSQL server' : `embedded PGlite in ${config.dbDir}`}`);
 
-  const report = await syncSchema(database.db, manifest);
   if (report.createdTables.length) log.info(`schema: created ${report.createdTables.length} tables`);
   if (report.addedColumns.length) log.info(`schema: added columns ${report.addedColumns.join(', ')}`);
   for (const name of report.migrationsApplied) log.info(`schema: applied migration ${name}`);
