@@ -35,31 +35,36 @@ const seatCte = (sectionId: number, offeringId: number, from = sql``) => sql`sea
   returning sections.id)`;
 
 /**
- * Between the answers of the sections (one JSON text each) in the seat call: ASCII record
- * separator, which JSON.stringify never writes raw (control characters are escaped), so the
- * function cuts out the answer of the section taken (split_part) and parses only that one; a
- * jsonb of every answer, or a text[] (escaped element by element in the driver), cost more.
+ * The answer a call would give, for the Idempotency-Key: `body` with `data` lacking what depends
+ * on the section taken, and `parts`, that per candidate section (merged into `data`, with the new
+ * row's id, by the function). The body is sent once and the parts are small: serialising a whole
+ * answer per section was the server's largest own cost in the rush. The parts travel as one text cut
+ * at ASCII record separators, which JSON.stringify never writes raw (control characters are
+ * escaped): the function parses only the part of the section taken (a text[] costs the driver an
+ * escape per element; a jsonb of every answer cost the database 4% of its CPU).
  */
-const ANSWER_SEPARATOR = '\x1e';
+export interface SeatAnswer { key: string; userId: number; body: { data: Record<string, unknown>; [k: string]: unknown }; parts: Array<Record<string, unknown>> }
+const PART_SEPARATOR = '\x1e';
 
 /**
  * Takes a seat in the first of `sectionIds` that has one and writes the row holding it in ONE
  * statement (its own transaction), guarded by the student's registration version: the call
  * bumps registration_terms.version only if it still equals `version` (the value the rules were
  * checked against); the seat, the row and the Idempotency-Key answer follow from that bump.
- * `answers` holds the answer per section (its data.id filled in with the new row's id); the one
- * of the section taken is remembered (only that one is parsed: ANSWER_SEPARATOR). A concurrent
+ * `answer` is the call's answer for each section (SeatAnswer); the one of the section taken is
+ * remembered, with the new row's id. A concurrent
  * write of the same student makes the guard fail: nothing is written and the caller checks the
  * rules again on fresh data. The guard's row lock queues a student's writes. Sections the context showed full are tried too (a seat may
  * have been freed since), in the same call: a refusal for capacity is one round trip, not one
  * per section. The statements live in a PL/pgSQL function (TAKE_SEAT_DDL) so their plans are
  * made once per connection.
  */
-export async function takeSeat(db: Kysely<any>, h: NewHold, version: number | null, answer: { key: string; userId: number; bodies: unknown[] } | null): Promise<Take> {
+export async function takeSeat(db: Kysely<any>, h: NewHold, version: number | null, answer: SeatAnswer | null): Promise<Take> {
   const { rows } = await db.executeQuery<{ r: { version: number | null; seats?: number; id?: number; index?: number } | string }>(CompiledQuery.raw(TAKE_SEAT_CALL, [
     h.studentId, h.termId, h.offeringId, `{${h.sectionIds.join(',')}}`, h.courseId, h.creditHours, h.code, flagsOf(h.code, h.kind),
     requestFlagOf(h.code), h.maxMark ?? 100, rowKey(h.studentId, h.offeringId), holdKey(h.studentId, h.courseId, h.termId),
-    h.reuseId ?? null, h.decidedBy ?? null, version, answer?.key ?? null, answer?.userId ?? null, answer ? answer.bodies.map((b) => JSON.stringify(b)).join(ANSWER_SEPARATOR) : null]));
+    h.reuseId ?? null, h.decidedBy ?? null, version, answer?.key ?? null, answer?.userId ?? null, answer ? JSON.stringify(answer.body) : null,
+    answer ? answer.parts.map((b) => JSON.stringify(b)).join(PART_SEPARATOR) : null]));
   const raw = rows[0]!.r;
   const r = typeof raw === 'string' ? JSON.parse(raw) as { version: number | null; seats?: number; id?: number; index?: number } : raw;
   if (r.version === null) return { outcome: 'changed' };
@@ -69,21 +74,22 @@ export async function takeSeat(db: Kysely<any>, h: NewHold, version: number | nu
 
 /** The call, as fixed text sent as a prepared statement (it runs on every seat request: no query building). */
 const TAKE_SEAT_CALL = preparedStatement('registration_take_seats_call', `select registration_take_seat($1::int8, $2::int8, $3::int8, $4::int8[], $5::int8, $6::int8, $7::int8, $8::int8,
-  $9::int8, $10::numeric, $11::text, $12::text, $13::int8, $14::int8, $15::int8, $16::text, $17::int8, $18::text) as r`);
+  $9::int8, $10::numeric, $11::text, $12::text, $13::int8, $14::int8, $15::int8, $16::text, $17::int8, $18::text, $19::text) as r`);
 
 /** The functions of earlier versions (one section per call; the answers as one jsonb), dropped so one signature remains. */
 export const OLD_TAKE_SEAT = [
   `drop function if exists registration_take_seat(int8, int8, int8, int8, int8, int8, int8, int8, int8, numeric, text, text, int8, int8, int8, text, int8, jsonb)`,
   `drop function if exists registration_take_seat(int8, int8, int8, int8[], int8, int8, int8, int8, int8, numeric, text, text, int8, int8, int8, text, int8, jsonb)`,
   `drop function if exists registration_take_seat(int8, int8, int8, int8[], int8, int8, int8, int8, int8, numeric, text, text, int8, int8, int8, text, int8, text[])`,
+  `drop function if exists registration_take_seat(int8, int8, int8, int8[], int8, int8, int8, int8, int8, numeric, text, text, int8, int8, int8, text, int8, text)`,
 ];
 
 export const TAKE_SEAT_DDL = `create or replace function registration_take_seat(
   p_student int8, p_term int8, p_offering int8, p_sections int8[], p_course int8, p_hours int8, p_code int8, p_flags int8,
   p_request_flag int8, p_max_mark numeric, p_row_key text, p_hold_key text, p_reuse int8, p_decided_by int8,
-  p_version int8, p_key text, p_user int8, p_bodies text)
+  p_version int8, p_key text, p_user int8, p_body text, p_parts text)
 returns json language plpgsql volatile as $fn$
-declare v_version int8; v_seat int8; v_id int8; v_index int := 0;
+declare v_version int8; v_seat int8; v_id int8; v_index int := 0; v_body jsonb;
 begin
   if p_version is null then
     insert into registration_terms (row_key, student_id, term_id, version) values (p_student || ':' || p_term, p_student, p_term, 1)
@@ -115,7 +121,9 @@ begin
     if v_id is null then raise exception 'registration % changed', p_reuse using errcode = '40001'; end if;
   end if;
   if p_key is not null then
-    insert into registration_idempotency (key, user_id, status, body) values (p_key, p_user, 200, jsonb_set(split_part(p_bodies, chr(30), v_index)::jsonb, '{data,id}', to_jsonb(v_id)));
+    v_body := p_body::jsonb;
+    insert into registration_idempotency (key, user_id, status, body) values (p_key, p_user, 200,
+      jsonb_set(v_body, '{data}', (v_body -> 'data') || split_part(p_parts, chr(30), v_index)::jsonb || jsonb_build_object('id', v_id)));
   end if;
   return json_build_object('version', v_version, 'seats', 1, 'id', v_id, 'index', v_index - 1);
 end $fn$`;

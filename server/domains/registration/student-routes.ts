@@ -19,16 +19,18 @@ import { foldedGates, gatePreHandler, unfoldedGatesPreHandler } from '../finance
 
 type Body = Record<string, unknown> | undefined;
 
-/** The row as the calls answer it, from what the request already knows (no extra read). */
-export function viewOf(ctx: StudentContext, o: OfferingInfo, section: SectionInfo, id: number, code: number, kind: number) {
+/** The row as the calls answer it, from what the request already knows (no extra read), but for its section (sectionView). */
+export function viewOf(ctx: StudentContext, o: OfferingInfo, id: number, code: number, kind: number) {
   return {
-    id, student_id: ctx.student.id, offering_id: o.id, section_id: section.id, section_code: section.code, term_id: o.term_id,
+    id, student_id: ctx.student.id, offering_id: o.id, term_id: o.term_id,
     status_code: code, flags: flagsOf(code, kind), request_flag: requestFlagOf(code), note: null, decided_at: null,
     created_at: new Date().toISOString(),
     course: { id: o.course.id, code: o.course.code, name: o.course.name, name_local: o.course.name_local, credit_hours: o.course.credit_hours },
-    slots: section.slots,
   };
 }
+
+/** What the row's answer says of its section. */
+export const sectionView = (section: SectionInfo) => ({ section_id: section.id, section_code: section.code, slots: section.slots });
 
 /**
  * A new request of an offering (registration window: `request`; add/drop window: `add_drop`).
@@ -49,16 +51,15 @@ export async function requestOffering(
   const code = ctx.term?.advising_required === false ? CODE.registered : initial;
   const kind = offering.taken_before ? FLAG.repeat : FLAG.fresh;
   const said = message(code === CODE.registered ? 'reg_registered' : 'reg_requested', lang);
-  const bodies = sections.map((section) => ({ data: viewOf(ctx, offering, section, previous?.id ?? 0, code, kind), message: said }));
+  const data = viewOf(ctx, offering, previous?.id ?? 0, code, kind);
+  const parts = sections.map(sectionView);
   const take = await takeSeat(d.db, {
     studentId: ctx.student.id, termId: offering.term_id, offeringId: offering.id, sectionIds: sections.map((s) => s.id), courseId: offering.course.id,
     creditHours: offering.course.credit_hours ?? 0, code, kind, reuseId: previous?.id ?? null,
-  }, ctx.version, remember ? { ...remember, bodies } : null);
+  }, ctx.version, remember ? { ...remember, body: { data, message: said }, parts } : null);
   if (take.outcome === 'changed') return null;
   if (take.outcome === 'full') throw new Refusal('no_capacity', {}, 422, 'section_id');
-  const body = bodies[take.index]!;
-  body.data.id = take.id;
-  return body;
+  return { data: { ...data, ...parts[take.index]!, id: take.id }, message: said };
 }
 
 /** The student's row named by `id` or `offering_id`. */
