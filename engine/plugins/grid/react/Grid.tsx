@@ -274,7 +274,7 @@ export function Grid(props: GridProps) {
         role="grid"
         aria-label={props.label}
         aria-rowcount={view.length + 2}
-        aria-colcount={laid.length}
+        aria-colcount={laid.length + 1}
         aria-multiselectable
         aria-activedescendant={active ? activeId : undefined}
         tabIndex={0}
@@ -336,6 +336,7 @@ export function Grid(props: GridProps) {
             from={shown[0]}
             to={shown[1]}
             offset={ROW_HEIGHT * HEADER_ROWS}
+            tail={hasFooter ? ROW_HEIGHT : 0}
             width={grid.totalWidth}
             viewportHeight={viewportHeight}
             selected={grid.selected}

@@ -1,15 +1,26 @@
 /**
- * The rows in sight. The virtualizer lives here, so a scroll frame redraws this component
- * (and only the rows entering the window), never the toolbar, header, footer or pager.
+ * The rows in sight, and in each row the columns in sight. Rows are all ROW_HEIGHT high and
+ * columns have fixed widths, so the window is worked out from the scroll offsets alone (no
+ * measuring virtualizer: it would build a measurement per row, 100,000 of them, on the first
+ * render and after each filter or sort). The window lives here, so a scroll frame redraws this
+ * component (and only the rows entering the window), never the toolbar, header, footer or pager.
+ * Columns out of sight are not drawn either (20 columns in a 1440 px window: 12 drawn), so a
+ * row entering the window costs its visible cells' style, layout and paint, not all of them.
  */
-import { memo, useEffect, useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { ROW_HEIGHT } from '../model/paging.ts';
 import { GridRowView, type RowContext } from './GridRowView.tsx';
+import type { LaidColumn } from './useGridColumns.ts';
 import type { Editing, Position, RangeBox } from './useGridController.ts';
 
 /** Rows drawn beyond the window on each side. */
 const OVERSCAN = 3;
+/**
+ * Room drawn beyond the window's sides, px (the columns there are drawn too): the compositor
+ * scrolls sideways before the main thread draws the columns coming in.
+ */
+const OVERSCAN_X = 80;
 
 interface Props {
   scrollEl: HTMLDivElement | null;
@@ -20,6 +31,8 @@ interface Props {
   to: number;
   /** Height above the rows inside the scrolling element (the header rows). */
   offset: number;
+  /** Height below the rows inside the scrolling element (the summary row), px. */
+  tail: number;
   width: number;
   viewportHeight: number;
   selected: ReadonlySet<number>;
@@ -29,64 +42,160 @@ interface Props {
   emptyText: string;
 }
 
-export const GridBody = memo(function GridBody(props: Props) {
-  const { ctx, view, from, to, offset, active, range, editing, selected } = props;
-  const count = to - from;
-  // Rows are keyed by slot (virtual index modulo the most rows ever drawn at once), not by row:
-  // a row leaving the window hands its DOM to the row entering it, so a scroll frame rewrites
-  // the text of a few existing cells instead of removing and creating whole rows. Consecutive
-  // indices modulo `slots` never collide while no more than `slots` rows are drawn. Sized from
-  // the start for a window in mid-list (it only grows): a change of size renames every slot and
-  // redraws every row, which is what the first scroll frame would otherwise pay.
-  const slots = useRef(Math.ceil(props.viewportHeight / ROW_HEIGHT) + 2 * OVERSCAN + 1);
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => props.scrollEl,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: OVERSCAN,
-    scrollMargin: offset,
-    initialRect: { width: props.width, height: props.viewportHeight },
-  });
+/** What is drawn: rows [top, bottom] of the body and the scrolling columns [left, right]. */
+interface Win {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
 
-  // Keep the active row in sight (the cell's column: Grid scrolls it into view).
+/** The first column that scrolls (the sticky ones come first). */
+function firstScrolling(laid: readonly LaidColumn[]): number {
+  let n = 0;
+  while (n < laid.length && laid[n]!.stickyAt !== undefined) n++;
+  return n;
+}
+
+/**
+ * The window for a scroll position. `x` is the distance scrolled from the start edge (positive
+ * in both directions of text); `width` 0 (no layout, as in a DOM without one) draws every column.
+ */
+function windowAt(y: number, height: number, x: number, width: number, count: number, offset: number, laid: readonly LaidColumn[]): Win {
+  const top = Math.max(0, Math.floor((y - offset) / ROW_HEIGHT) - OVERSCAN);
+  const bottom = Math.min(count - 1, Math.ceil((y + height - offset) / ROW_HEIGHT) - 1 + OVERSCAN);
+  const n = firstScrolling(laid);
+  let left = n;
+  let right = laid.length - 1;
+  if (width > 0 && n < laid.length) {
+    // The lead cell and the sticky columns cover the row's start: a column under them is out of sight.
+    const from = x + stuckEnd(laid, n) - OVERSCAN_X;
+    const to = x + width + OVERSCAN_X;
+    while (left < laid.length - 1 && laid[left]!.start + laid[left]!.width <= from) left++;
+    right = left;
+    while (right < laid.length - 1 && laid[right + 1]!.start < to) right++;
+  }
+  return { top, bottom, left, right };
+}
+
+/** Where the sticky block (lead cell and sticky columns) ends, px from the row's start edge. */
+function stuckEnd(laid: readonly LaidColumn[], n: number): number {
+  return n > 0 ? laid[n - 1]!.start + laid[n - 1]!.width : (laid[0]?.start ?? 0);
+}
+
+const sameWin = (a: Win, b: Win) => a.top === b.top && a.bottom === b.bottom && a.left === b.left && a.right === b.right;
+
+export const GridBody = memo(function GridBody(props: Props) {
+  const { ctx, view, from, to, offset, active, range, editing, selected, scrollEl } = props;
+  const { laid } = ctx;
+  const count = to - from;
+  // The scroll position and the scroller's inner width as last seen by the scroll listener
+  // (width 0: no layout, every column is drawn). The window follows from them and the props.
+  // No row is drawn before the width is known (a layout effect, before the first paint): rows
+  // with every column would be laid out once for nothing.
+  const pos = useRef({ y: 0, x: 0, width: 0, measured: false });
+  const win = windowAt(pos.current.y, props.viewportHeight, pos.current.x, pos.current.width, count, offset, laid);
+  // The latest window and figures for the listener, which is attached once per element.
+  const measured = pos.current.measured;
+  const latest = useRef({ win, measured, count, offset, laid, height: props.viewportHeight });
+  latest.current = { win, measured, count, offset, laid, height: props.viewportHeight };
+  const [, redraw] = useState(0);
+
+  useLayoutEffect(() => {
+    if (!scrollEl) return;
+    const update = (sync: boolean) => {
+      pos.current = { ...pos.current, y: scrollEl.scrollTop, x: Math.abs(scrollEl.scrollLeft) };
+      const l = latest.current;
+      const next = windowAt(pos.current.y, l.height, pos.current.x, pos.current.width, l.count, l.offset, l.laid);
+      if (sameWin(next, l.win) && l.measured) return;
+      l.measured = true;
+      l.win = next;
+      // Drawn in the frame of the scroll, not a frame later: rows a fast scroll brings in would
+      // otherwise show as a blank band for a frame.
+      if (sync) flushSync(() => redraw((n) => n + 1));
+      else redraw((n) => n + 1);
+    };
+    const onScroll = () => update(true);
+    const measure = () => {
+      pos.current.width = scrollEl.clientWidth;
+      pos.current.measured = true;
+      update(false);
+    };
+    measure();
+    scrollEl.addEventListener('scroll', onScroll, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(scrollEl);
+    return () => {
+      scrollEl.removeEventListener('scroll', onScroll);
+      observer?.disconnect();
+    };
+  }, [scrollEl]);
+
+  // Keep the active cell in sight: its row below the header and above the summary row, its
+  // column beside the sticky block. Worked out from the layout: the cell may not be drawn yet.
   useEffect(() => {
-    if (!active || active.r < from || active.r >= to) return;
-    virtualizer.scrollToIndex(active.r - from, { align: 'auto' });
-    const el = props.scrollEl?.querySelector<HTMLElement>(`[data-r="${active.r}"][data-c="${active.c}"]`);
-    el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const el = scrollEl;
+    if (!el || !active || active.r < from || active.r >= to) return;
+    const rowTop = offset + (active.r - from) * ROW_HEIGHT;
+    const height = el.clientHeight || props.viewportHeight;
+    if (rowTop < el.scrollTop + offset) el.scrollTop = rowTop - offset;
+    else if (rowTop + ROW_HEIGHT > el.scrollTop + height - props.tail) el.scrollTop = rowTop + ROW_HEIGHT - height + props.tail;
+    const column = laid[active.c];
+    if (!column || column.stickyAt !== undefined || !el.clientWidth) return;
+    const stuck = stuckEnd(laid, firstScrolling(laid));
+    const x = Math.abs(el.scrollLeft);
+    const sign = ctx.rtl ? -1 : 1;
+    if (column.start < x + stuck) el.scrollLeft = sign * (column.start - stuck);
+    else if (column.start + column.width > x + el.clientWidth) el.scrollLeft = sign * (column.start + column.width - el.clientWidth);
+    // And the grid itself in the page's sight.
+    el.querySelector<HTMLElement>(`[data-r="${active.r}"][data-c="${active.c}"]`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active?.r, active?.c, from]);
 
-  const virtual = virtualizer.getVirtualItems();
-  if (virtual.length > slots.current) slots.current = virtual.length;
+  // Rows are keyed by slot (row position modulo the most rows ever drawn at once), not by row:
+  // a row leaving the window hands its DOM to the row entering it, so a scroll frame rewrites
+  // the text of a few existing cells instead of removing and creating whole rows. Consecutive
+  // positions modulo `slots` never collide while no more than `slots` rows are drawn. Sized from
+  // the start for a window in mid-list (it only grows): a change of size renames every slot and
+  // redraws every row, which is what the first scroll frame would otherwise pay.
+  const slots = useRef(Math.ceil(props.viewportHeight / ROW_HEIGHT) + 2 * OVERSCAN + 1);
+  const drawn = measured && count > 0 ? Math.max(0, win.bottom - win.top + 1) : 0;
+  if (drawn > slots.current) slots.current = drawn;
   const mod = slots.current;
   // Drawn in slot order, not view order: the rows are placed by `top`, and a DOM order that
   // stays the same lets React update the recycled rows in place. In view order the slots
   // rotate as the window moves, and React would move those rows in the DOM, which costs their
   // whole style and layout again.
-  const first = virtual.length ? mod - (virtual[0]!.index % mod) : 0;
-  const items = first > 0 && first < virtual.length ? [...virtual.slice(first), ...virtual.slice(0, first)] : virtual;
+  const items: number[] = [];
+  if (drawn > 0) {
+    const zero = win.top + ((mod - (win.top % mod)) % mod); // the row in slot 0, if drawn
+    const split = zero <= win.bottom ? zero : win.top;
+    for (let i = split; i <= win.bottom; i++) items.push(i);
+    for (let i = win.top; i < split; i++) items.push(i);
+  }
 
   return (
-    <div role="rowgroup" style={{ position: 'relative', contain: 'layout paint', height: count ? virtualizer.getTotalSize() : ROW_HEIGHT * 2 }}>
+    <div role="rowgroup" style={{ position: 'relative', contain: 'layout paint', height: count ? count * ROW_HEIGHT : ROW_HEIGHT * 2 }}>
       {count === 0 && (
         <div className="rg-empty" role="row">
           <span role="gridcell">{props.emptyText}</span>
         </div>
       )}
-      {items.map((item) => {
-        const r = from + item.index;
+      {items.map((i) => {
+        const r = from + i;
         const index = view[r]!;
         const inRange = range && r >= range.top && r <= range.bottom;
         return (
           <GridRowView
-            key={item.index % mod}
+            key={i % mod}
             ctx={ctx}
             row={ctx.rows[index]!}
             index={index}
             r={r}
-            top={item.start - offset}
+            top={i * ROW_HEIGHT}
             width={props.width}
+            left={win.left}
+            right={win.right}
             picked={selected.has(index)}
             activeC={active?.r === r ? active.c : -1}
             rangeLeft={inRange ? range.left : -1}

@@ -35,7 +35,7 @@ export const GridHeader = memo(function GridHeader({ laid, leadWidth, lang, sort
   return (
     <div className="rg-head" role="rowgroup">
       <div className="rg-row" role="row" aria-rowindex={1}>
-        <div className="rg-cell rg-lead" style={{ width: leadWidth }} role="columnheader">
+        <div className="rg-cell rg-lead" style={{ width: leadWidth }} role="columnheader" aria-colindex={1}>
           <input
             type="checkbox"
             checked={allPicked}
@@ -44,7 +44,7 @@ export const GridHeader = memo(function GridHeader({ laid, leadWidth, lang, sort
             title={gridUi(lang, 'selectAll')}
           />
         </div>
-        {laid.map(({ column, width, stickyAt }) => {
+        {laid.map(({ column, width, stickyAt }, c) => {
           const label = columnTitle(column, lang);
           const sorted = sort?.column === column.name ? sort.direction : undefined;
           return (
@@ -53,6 +53,7 @@ export const GridHeader = memo(function GridHeader({ laid, leadWidth, lang, sort
               className={`rg-cell rg-label${sticky(stickyAt)}${isNumeric(column) && typeOf(column) === 'number' && !column.words ? ' rg-num' : ''}`}
               style={{ width, insetInlineStart: stickyAt }}
               role="columnheader"
+              aria-colindex={c + 2}
               aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
               title={`${label}: ${gridUi(lang, 'sortBy', { name: label })}`}
               onClick={() => onSort(column.name)}
@@ -65,13 +66,13 @@ export const GridHeader = memo(function GridHeader({ laid, leadWidth, lang, sort
       </div>
       {/* The filter row: each filter sits in a gridcell, as a row may hold only cells (axe aria-required-children). */}
       <div className="rg-row" role="row" aria-rowindex={2}>
-        <div className="rg-cell rg-lead" style={{ width: leadWidth }} role="gridcell" />
-        {laid.map(({ column, width, stickyAt }) => {
+        <div className="rg-cell rg-lead" style={{ width: leadWidth }} role="gridcell" aria-colindex={1} />
+        {laid.map(({ column, width, stickyAt }, c) => {
           const text = filters[column.name] ?? '';
           const bad = isInvalidFilter(text);
           const label = columnTitle(column, lang);
           return (
-            <div key={column.name} className={`rg-cell${sticky(stickyAt)}`} style={{ width, insetInlineStart: stickyAt, padding: '0 4px' }} role="gridcell">
+            <div key={column.name} className={`rg-cell${sticky(stickyAt)}`} style={{ width, insetInlineStart: stickyAt, padding: '0 4px' }} role="gridcell" aria-colindex={c + 2}>
               <input
                 className={bad ? 'rg-filter rg-bad' : 'rg-filter'}
                 value={text}

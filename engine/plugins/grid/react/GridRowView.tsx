@@ -49,6 +49,12 @@ interface Props {
   top: number;
   /** The row's full width (rows are laid out on their own: CSS containment). */
   width: number;
+  /**
+   * The scrolling (not sticky) columns drawn, [left, right] by column position: those in sight.
+   * The others are not in the DOM; a gap as wide as those before `left` keeps the drawn ones in place.
+   */
+  left: number;
+  right: number;
   picked: boolean;
   activeC: number;
   rangeLeft: number;
@@ -76,6 +82,8 @@ interface CellPlan {
   cls: string;
   /** In the row's sticky block (with the lead cell) rather than after it. */
   sticky: boolean;
+  /** Offset from the row's start edge, px. */
+  start: number;
   style: CSSProperties;
   checkOn?: string;
 }
@@ -86,7 +94,7 @@ const plans = new WeakMap<readonly LaidColumn[], { rtl: boolean; cells: CellPlan
 function planCells(laid: readonly LaidColumn[], rtl: boolean): CellPlan[] {
   const known = plans.get(laid);
   if (known && known.rtl === rtl) return known.cells;
-  const made = laid.map(({ column, width, stickyAt }): CellPlan => {
+  const made = laid.map(({ column, width, stickyAt, start }): CellPlan => {
     const check = isCheck(column);
     // Long text is shortened; numbers and dates are shown whole (the column is sized for them).
     const texty = !isNumeric(column) && !dateKind(column);
@@ -105,13 +113,13 @@ function planCells(laid: readonly LaidColumn[], rtl: boolean): CellPlan[] {
     // physical side, inline (the right-to-left Emotion cache flips physical sides in CSS).
     const atEnd = cls.includes(' rg-num');
     const style: CSSProperties = { width, textAlign: check ? undefined : atEnd === rtl ? 'left' : 'right' };
-    return { column, name: column.name, check, max, ltr, cls, sticky: stickyAt !== undefined, style, checkOn: check ? CHECK_VALUES[typeOf(column)]![0] : undefined };
+    return { column, name: column.name, check, max, ltr, cls, sticky: stickyAt !== undefined, start, style, checkOn: check ? CHECK_VALUES[typeOf(column)]![0] : undefined };
   });
   plans.set(laid, { rtl, cells: made });
   return made;
 }
 
-export const GridRowView = memo(function GridRowView({ ctx, row, index, r, top, width, picked, activeC, rangeLeft, rangeRight, editText }: Props) {
+export const GridRowView = memo(function GridRowView({ ctx, row, index, r, top, width, left, right, picked, activeC, rangeLeft, rangeRight, editText }: Props) {
   const { laid, lang } = ctx;
   const cells = planCells(laid, ctx.rtl);
   const rowProblem = ctx.rowError(row);
@@ -140,6 +148,7 @@ export const GridRowView = memo(function GridRowView({ ctx, row, index, r, top, 
         aria-readonly={column.readonly || undefined}
         aria-invalid={error ? true : undefined}
         aria-checked={check ? value === plan.checkOn : undefined}
+        aria-colindex={c + 2}
         data-r={r}
         data-c={c}
         title={title}
@@ -162,6 +171,19 @@ export const GridRowView = memo(function GridRowView({ ctx, row, index, r, top, 
       </div>
     );
   };
+  // The scrolling columns drawn: those in sight, and the active cell's (its editor keeps its
+  // place while the grid is scrolled sideways).
+  let n = 0;
+  while (n < cells.length && cells[n]!.sticky) n++;
+  let first = left;
+  let last = right;
+  if (activeC >= n) {
+    first = Math.min(first, activeC);
+    last = Math.max(last, activeC);
+  }
+  const scrolling: ReactNode[] = [];
+  for (let c = first; c <= last && c < cells.length; c++) scrolling.push(cell(cells[c]!, c));
+  const gap = n < cells.length && first < cells.length ? cells[first]!.start - cells[n]!.start : 0;
   return (
     <div
       className={picked ? 'rg-row rg-brow rg-picked' : 'rg-row rg-brow'}
@@ -177,6 +199,7 @@ export const GridRowView = memo(function GridRowView({ ctx, row, index, r, top, 
           style={{ width: ctx.leadWidth }}
           title={leadTitle}
           role="gridcell"
+          aria-colindex={1}
         >
           {/* A glyph, not an <input>: a controlled input per drawn row costs React value tracking on every scroll frame. */}
           <span
@@ -196,9 +219,10 @@ export const GridRowView = memo(function GridRowView({ ctx, row, index, r, top, 
           )}
           {ctx.rowActions?.(row)}
         </div>
-        {cells.map((plan, c) => (plan.sticky ? cell(plan, c) : null))}
+        {cells.slice(0, n).map((plan, c) => cell(plan, c))}
       </div>
-      {cells.map((plan, c) => (plan.sticky ? null : cell(plan, c)))}
+      {gap > 0 && <div className="rg-gap" role="presentation" style={{ width: gap }} />}
+      {scrolling}
     </div>
   );
 });

@@ -45,6 +45,8 @@ export const gridSx: SxProps<Theme> = (theme) => ({
   '& .rg-sticky': { position: 'sticky', zIndex: 1 },
   // A body row's lead cell and sticky cells stick together in one block (GridRowView).
   '& .rg-stick': { display: 'flex', flex: 'none', position: 'sticky', insetInlineStart: 0, zIndex: 2 },
+  // Room for the columns before the first one drawn (GridRowView draws the columns in sight).
+  '& .rg-gap': { flex: 'none' },
   '& .rg-stick > .rg-cell': { position: 'relative', insetInlineStart: 'auto', zIndex: 'auto' },
   '& .rg-head .rg-sticky, & .rg-foot .rg-sticky': { zIndex: 4 },
   '& .rg-lead': { position: 'sticky', insetInlineStart: 0, zIndex: 2, textAlign: 'center', padding: 0, cursor: 'default' },
