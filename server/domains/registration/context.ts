@@ -1,9 +1,11 @@
 /**
  * Everything the registration rules need about one student, a term and (optionally) one
- * offering, read in ONE statement: the student with their bylaw's warning limits, the term's
- * windows, the student's rows of the term with their sections' slots, rows of the course in
- * earlier terms, the term's appointments, bans, credit-hour limits, and the offering with its
- * course, plan level, prerequisites (passed or not) and sections with slots.
+ * offering, read in ONE call (one round trip): the student with their bylaw's warning limits,
+ * the term's windows, the student's rows of the term with their sections' slots, rows of the
+ * course in earlier terms, the term's appointments, bans, credit-hour limits, and the offering
+ * with its course, plan level, prerequisites (passed or not) and sections with slots. The part
+ * that is the same for every student (term, appointments, limits, offering) comes from the
+ * server's copy (catalog.ts) while its version holds; the call reads it only when it moved.
  *
  * Without a term, the offering's term is used.
  *
