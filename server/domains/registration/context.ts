@@ -140,7 +140,11 @@ const STUDENT_JSON = `json_build_object(
   'replay', case when p_key is null then null else (select json_build_object('status', k.status, 'body', k.body)
      from registration_idempotency k where k.key = p_key) end)`;
 
-/** The catalog part (catalog.ts CatalogPart) of the term v_tid and the offering p_offering. */
+/**
+ * The catalog part (catalog.ts CatalogPart) of the term v_tid and the offering p_offering. A table
+ * read here must be in catalog.ts WATCHED (its writes move the version); the tests in
+ * tests/server/registration-catalog.test.ts fail when a write to one of them is not seen.
+ */
 const CATALOG_JSON = `json_build_object(
   'term_id', v_tid,
   'term', (select row_to_json(t) from (select id, code, name, name_local, start_date, end_date, registration_start, registration_end,

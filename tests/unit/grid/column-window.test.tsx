@@ -5,9 +5,10 @@
  * no layout (width 0) it draws every column.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Grid } from '../../../engine/plugins/grid/react/Grid.tsx';
 import type { GridColumn, GridRow } from '../../../engine/plugins/grid/model/types.ts';
+import { fakeGridLayout } from './fake-layout.ts';
 
 afterEach(cleanup);
 
@@ -26,32 +27,7 @@ const rows: GridRow[] = [
 ];
 
 let width = 0;
-const saved = {
-  clientWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth'),
-  clientHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight'),
-};
-beforeAll(() => {
-  Element.prototype.scrollIntoView ??= () => {};
-  Element.prototype.scrollTo ??= () => {};
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('rg-scroll') ? width : 0;
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('rg-scroll') ? parseFloat(this.style.height) || 0 : 0;
-    },
-  });
-});
-afterAll(() => {
-  for (const [name, descriptor] of Object.entries(saved)) {
-    if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
-    else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
-  }
-});
+fakeGridLayout(() => width);
 
 const drawn = (grid: HTMLElement, r: number) =>
   [...grid.querySelectorAll<HTMLElement>(`[role="gridcell"][data-r="${r}"]`)].map((c) => Number(c.dataset.c));

@@ -6,7 +6,7 @@
  * plugin registered under `grid#Grid`.
  */
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { FixtureRoute } from '../../../engine/react/testing/fixture-api.ts';
 import { StoryProviders } from '../../../engine/react/testing/StoryProviders.tsx';
@@ -18,17 +18,10 @@ import { PLUGINS } from '../../../engine/plugins/index.ts';
 import { storyManifest } from '../../../stories/fixtures/manifest.ts';
 import { STORY_ROWS } from '../../../stories/fixtures/records.ts';
 import type { Screen } from '../../../generator/manifest-types.ts';
+import { fakeGridLayout } from './fake-layout.ts';
 
 afterEach(cleanup);
-beforeAll(() => {
-  Element.prototype.scrollIntoView ??= () => {};
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('rg-scroll') ? parseFloat(this.style.height) || 0 : 0;
-    },
-  });
-});
+fakeGridLayout();
 
 const manifest = storyManifest();
 const list = manifest.screens['students-list']!;

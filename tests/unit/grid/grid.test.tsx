@@ -6,23 +6,13 @@
  * summaries, the empty grid, and right-to-left arrows.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Grid, type GridProps } from '../../../engine/plugins/grid/react/Grid.tsx';
 import type { GridColumn, GridRow } from '../../../engine/plugins/grid/model/types.ts';
+import { fakeGridLayout } from './fake-layout.ts';
 
 afterEach(cleanup);
-beforeAll(() => {
-  Element.prototype.scrollIntoView ??= () => {};
-  Element.prototype.scrollTo ??= () => {};
-  // jsdom lays nothing out: the scrolling body reports the height its style gives it, so the
-  // row virtualizer (which reads clientHeight) has a window to fill.
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('rg-scroll') ? parseFloat(this.style.height) || 0 : 0;
-    },
-  });
-});
+fakeGridLayout();
 
 const columns: GridColumn[] = [
   { name: 'code', label: { en: 'Code', ar: 'الرمز' }, keyField: true, sticky: true, readonly: true },
