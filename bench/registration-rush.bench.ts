@@ -11,6 +11,7 @@
  *   BENCH_STUDENTS=300 BENCH_CLIENTS=32 BENCH_BACKENDS=pglite,postgres,postgres-2  (a quick run)
  *   BENCH_RUSH_DATABASE=postgres://postgres@127.0.0.1:5432/rowaq_bench (created when missing; the default is that
  *   database over the local socket /var/run/postgresql when it exists, else over TCP)
+ *   BENCH_WARMUP=400 students of a warm-up group served before the clock starts (0: a cold server; see warmUp)
  *   BENCH_RUNS=3 runs every backend three times and reports the run of median rate (the machine is shared)
  *   BENCH_KEEP_SCHEMA=1 keeps the one-process PostgreSQL schema afterwards (its name is printed) for profiling
  *
@@ -37,6 +38,12 @@ import { makeCourse, makeStudents, makeWorld } from '../tests/server/registratio
 const REPO = path.resolve(import.meta.dirname, '..');
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 2000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
+/**
+ * Students of the warm-up group (warmUp): served before the clock starts, on offerings of their
+ * own. 0 measures a cold server (V8 compiling the hot path during the rush: about 0.2 ms of CPU
+ * per request over a 10,000-request rush on this machine).
+ */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 400);
 const PER_STUDENT = 5;
 const COURSES = 10;
 const SECTIONS = 4;
@@ -123,30 +130,57 @@ function rush(bases: string[], jobs: Job[]): Promise<Result> {
   });
 }
 
-/** The rush's university: courses at distinct times (no clashes), sections with limited seats, students. */
-async function prepare(db: Kysely<any>) {
-  const world = await makeWorld(db);
-  const seats = Math.ceil((STUDENTS * PER_STUDENT * SUPPLY) / (COURSES * SECTIONS));
+/**
+ * One group of the rush: COURSES courses at distinct times (no clashes), SECTIONS sections each
+ * with seats for SUPPLY of the group's demand, and `count` students each asking for PER_STUDENT of
+ * the offerings; the jobs are shuffled so one student's requests overlap others'.
+ */
+async function group(db: Kysely<any>, world: Awaited<ReturnType<typeof makeWorld>>, prefix: string, count: number) {
+  const seats = Math.ceil((count * PER_STUDENT * SUPPLY) / (COURSES * SECTIONS));
   const offerings: number[] = [];
   for (let c = 0; c < COURSES; c++) {
     const day = 1 + (c % 6);
     const hour = 8 + 2 * Math.floor(c / 6);
     const slot: [number, string, string] = [day, `${String(hour).padStart(2, '0')}:00`, `${String(hour + 1).padStart(2, '0')}:30`];
-    const course = await makeCourse(db, world, { code: `RUSH${c}`, sections: Array.from({ length: SECTIONS }, (_, s) => ({ code: `S${s + 1}`, capacity: seats, slots: [slot] })) });
+    const course = await makeCourse(db, world, { code: `${prefix}${c}`, sections: Array.from({ length: SECTIONS }, (_, s) => ({ code: `S${s + 1}`, capacity: seats, slots: [slot] })) });
     offerings.push(course.offeringId);
   }
-  // One appointment for everyone, open since an hour: the check runs on every request.
-  await db.insertInto('registration_appointments').values({ term_id: world.termId, name: 'Everyone', opens_at: new Date(Date.now() - 3_600_000) }).execute();
-  const students = await makeStudents(db, world, STUDENTS);
-  await pastRecords(db, world, students);
-  await sql`analyze`.execute(db);
-  // Each student asks for 5 different offerings; the jobs are shuffled so one student's requests overlap others'.
+  const students = count ? await makeStudents(db, world, count) : [];
   const jobs: Job[] = students.flatMap((s) => {
     const picks = [...offerings].sort(() => Math.random() - 0.5).slice(0, PER_STUDENT);
     return picks.map((offering_id) => ({ token: s.token, offering_id, key: crypto.randomUUID() }));
   });
   for (let i = jobs.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); [jobs[i], jobs[j]] = [jobs[j]!, jobs[i]!]; }
-  return { jobs, seats };
+  return { students, offerings, jobs };
+}
+
+/**
+ * The rush's university: the measured group (RUSH courses, STUDENTS students) and the warm-up
+ * group (WARM courses, WARMUP other students, the same shape), both with their history.
+ */
+async function prepare(db: Kysely<any>) {
+  const world = await makeWorld(db);
+  const measured = await group(db, world, 'RUSH', STUDENTS);
+  const warm = await group(db, world, 'WARM', WARMUP);
+  // One appointment for everyone, open since an hour: the check runs on every request.
+  await db.insertInto('registration_appointments').values({ term_id: world.termId, name: 'Everyone', opens_at: new Date(Date.now() - 3_600_000) }).execute();
+  await pastRecords(db, world, [...measured.students, ...warm.students]);
+  await sql`analyze`.execute(db);
+  return { jobs: measured.jobs, offerings: measured.offerings, warmJobs: warm.jobs };
+}
+
+/**
+ * The warm-up: the server(s) serve the warm-up group's requests (the same calls, seats taken
+ * and refused) before the clock starts, so the measured rush finds the code compiled by V8 and
+ * the database connections' plans made, as on registration day after the first minutes. Its
+ * answers must be the two expected ones; they are not counted.
+ */
+async function warmUp(bases: string[], jobs: Job[]): Promise<void> {
+  if (!jobs.length) return;
+  const r = await rush(bases, jobs);
+  const other = Object.keys(r.codes).filter((k) => k !== 'registered' && k !== 'no_capacity');
+  if (other.length || r.errors.length) throw new Error(`warm-up: unexpected answers ${JSON.stringify(r.codes)} ${r.errors.join(' | ')}`);
+  console.log(`  warm-up: ${r.latencies.length} requests of ${WARMUP} other students in ${(r.wallMs / 1000).toFixed(1)} s (${(r.latencies.length / (r.wallMs / 1000)).toFixed(0)} req/s)`);
 }
 
 /**
@@ -172,13 +206,13 @@ async function pastRecords(db: Kysely<any>, world: Awaited<ReturnType<typeof mak
 }
 
 /** Nothing oversold, counters true, one section per course per student. */
-async function verify(db: Kysely<any>) {
+async function verify(db: Kysely<any>, offerings: number[]) {
   const { rows } = await sql<any>`select
       (select count(*) from sections where seats_taken > capacity)::int as over,
       (select count(*) from sections se where seats_taken <> (select count(*) from registrations r where r.section_id = se.id and r.hold_key is not null))::int as drift,
       (select count(*) from (select student_id, course_id from registrations where hold_key is not null group by 1, 2 having count(*) > 1) x)::int as doubles,
-      (select count(*) from registrations where hold_key is not null)::int as held,
-      (select coalesce(sum(capacity), 0) from sections)::int as capacity`.execute(db);
+      (select count(*) from registrations where hold_key is not null and offering_id in (${sql.join(offerings)}))::int as held,
+      (select coalesce(sum(capacity), 0) from sections where offering_id in (${sql.join(offerings)}))::int as capacity`.execute(db);
   return rows[0] as { over: number; drift: number; doubles: number; held: number; capacity: number };
 }
 
@@ -263,13 +297,14 @@ async function runInProcess(name: string, pg: boolean, open: () => Promise<Datab
   try { database = await open(); } catch (error) { table.push([name, 'skipped', (error as Error).message]); return; }
   try {
     await syncSchema(database.db, manifest, { migrationsDir: '/nonexistent' });
-    const { jobs } = await prepare(database.db);
+    const { jobs, offerings, warmJobs } = await prepare(database.db);
     const { app, base } = await serve(database.db);
+    await warmUp([base], warmJobs);
     const meter = await cpuMeter(null, pg ? database.db : null);
     const result = await rush([base], jobs);
     const cpu = await meter(result.latencies.length);
     await app.close();
-    record(name, result, await verify(database.db), cpu);
+    record(name, result, await verify(database.db, offerings), cpu);
   } finally { await database.close(); await cleanup(); }
 }
 
@@ -281,16 +316,17 @@ async function runTwoProcesses(name: string) {
   const children: ChildProcess[] = [];
   try {
     await syncSchema(database.db, manifest, { migrationsDir: '/nonexistent' });
-    const { jobs } = await prepare(database.db);
+    const { jobs, offerings, warmJobs } = await prepare(database.db);
     const bases = await Promise.all([0, 1].map(() => new Promise<string>((resolve, reject) => {
       const child = fork(import.meta.filename, ['--serve', schema], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
       children.push(child);
       child.once('message', (m: { base: string }) => resolve(m.base));
       child.once('exit', (code) => reject(new Error(`server process exited ${code}`)));
     })));
+    await warmUp(bases, warmJobs);
     const meter = await cpuMeter(children.map((c) => c.pid!), database.db);
     const result = await rush(bases, jobs);
-    record(name, result, await verify(database.db), await meter(result.latencies.length));
+    record(name, result, await verify(database.db, offerings), await meter(result.latencies.length));
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await database.close();
