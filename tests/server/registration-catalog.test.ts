@@ -112,6 +112,31 @@ describe.skipIf(!manifest).each(BACKENDS)('registration catalog copy on $name', 
     expect((await request(apps[1]!, b!, c.offeringId)).status).toBe(200);
   });
 
+  it("a held section's slot moved, or its course renamed, after the copy was made is seen in the next clash check", async () => {
+    const held = await makeCourse(db, w, { code: 'CHS', sections: [{ capacity: 10, slots: [[6, '08:00', '09:30']] }] });
+    const other = await makeCourse(db, w, { code: 'CHO', sections: [{ capacity: 10, slots: [[6, '10:00', '11:30']] }] });
+    const third = await makeCourse(db, w, { code: 'CHT', sections: [{ capacity: 10, slots: [[6, '13:00', '14:30']] }] });
+    const [a, b, c] = await makeStudents(db, w, 3);
+    // Both servers keep what a's and b's rows of the held course show (its slot on day 6 at 08:00).
+    expect((await request(apps[0]!, a!, held.offeringId)).status).toBe(200);
+    expect((await request(apps[1]!, b!, held.offeringId)).status).toBe(200);
+    expect((await request(apps[0]!, a!, third.offeringId)).status).toBe(200);
+    expect((await request(apps[1]!, b!, third.offeringId)).status).toBe(200);
+
+    // The held section moves onto the other course's time and its course is renamed. A student
+    // without rows of it is served first on both servers (each reads the new version with c's rows
+    // only); a's and b's next requests must still see the move.
+    await db.updateTable('slots').set({ start_time: '10:30', end_time: '12:00' }).where('section_id', '=', held.sectionIds[0]!).execute();
+    await db.updateTable('courses').set({ code: 'CHS2' }).where('id', '=', held.courseId).execute();
+    expect((await request(apps[0]!, c!, third.offeringId)).status).toBe(200);
+    expect((await request(apps[1]!, c!, other.offeringId)).status).toBe(200);
+    const clash = await request(apps[1]!, a!, other.offeringId);
+    expect(clash.status).toBe(422);
+    expect(clash.body.code).toBe('reg_clash');
+    expect(clash.body.error).toContain('CHS2');
+    expect((await request(apps[0]!, b!, other.offeringId)).body.code).toBe('reg_clash');
+  });
+
   it('a version row deleted by hand comes back with the next change, and the change is seen', async () => {
     const c = await makeCourse(db, w, { code: 'CVR', sections: [{ capacity: 1, slots: [[5, '12:00', '13:30']] }] });
     const [a, b] = await makeStudents(db, w, 2);

@@ -1,7 +1,8 @@
 /**
  * The catalog part of a registration context, kept in memory: what the rules read that is the
  * same for every student (a term with its windows and appointments, the credit-hour limits, an
- * offering with its course, prerequisites, sections, instructors and slots). On a registration
+ * offering with its course, prerequisites, sections, instructors and slots, and what a student's
+ * row shows of its offering and section: the course and the slots). On a registration
  * day thousands of requests read the same few offerings; building that JSON in the database on
  * every call was about a quarter of PostgreSQL's CPU in the rush (docs/decisions.md).
  *
@@ -16,7 +17,7 @@
  * version for all.
  */
 import type { Manifest } from '../../../generator/manifest-types.ts';
-import type { Appointment, CreditLimit, OfferingInfo, SectionInfo, TermInfo } from './context.ts';
+import type { Appointment, CreditLimit, HeldRow, OfferingInfo, SectionInfo, TermInfo } from './context.ts';
 
 /** An offering as the catalog holds it: without the student's plan, history and the seat counters. */
 export type CatalogOffering = Omit<OfferingInfo, 'plan_level' | 'plan_required' | 'program_has_plan' | 'prerequisites' | 'passed_before' | 'taken_before' | 'sections'> & {
@@ -27,6 +28,17 @@ export type CatalogOffering = Omit<OfferingInfo, 'plan_level' | 'plan_required' 
 /** A term's part: the term (null when it is missing or deleted) and its appointments. */
 export interface CatalogTerm { term: TermInfo | null; appointments: Appointment[] }
 
+/**
+ * What a student's row shows of the catalog, per offering and section held: the offering's
+ * course and the section's slots (context.ts ROW_PARTS_JSON). `credit_hours` is the course's,
+ * for a row that has none of its own.
+ */
+export type RowPart = Pick<HeldRow, 'offering_id' | 'section_id' | 'course_id' | 'course_code' | 'course_name' | 'course_name_local' | 'slots'> & {
+  credit_hours: number | null;
+};
+
+export const rowPartKey = (offeringId: number, sectionId: number | null) => `${offeringId}:${sectionId ?? ''}`;
+
 /** What the context function answers when asked for the catalog part. */
 export interface CatalogPart {
   term_id: number | null;
@@ -35,6 +47,8 @@ export interface CatalogPart {
   limits: CreditLimit[];
   /** Absent when the call named no offering; null when it is missing or deleted. */
   offering?: CatalogOffering | null;
+  /** The parts of the rows the student holds in the term. */
+  row_parts: RowPart[];
 }
 
 /** One version's copy. Never changed once another version is seen, so a request can keep using the one it started with. */
@@ -44,10 +58,14 @@ export interface CatalogSnapshot {
   limits: CreditLimit[];
   /** By offering id: the offering's term (as the context resolves it) and the offering, null when missing or deleted. */
   offerings: Map<number, { termId: number | null; offering: CatalogOffering | null }>;
+  /** By rowPartKey: what rows of any student show of the catalog (at most one per section held). */
+  rowParts: Map<string, RowPart>;
 }
 
 /** Offerings kept per version at most (a university's term has a few thousand). */
 const MAX_OFFERINGS = 20_000;
+/** Row parts kept per version at most (one per section held, of any term students still read). */
+const MAX_ROW_PARTS = 100_000;
 
 /** The server's copy of the catalog part (one per domain, so one per database). */
 export class CatalogCache {
@@ -76,10 +94,11 @@ export class CatalogCache {
     // Another version replaces the copy (older too: a version row recreated by hand starts again
     // at 1; a slow call's older part costs the next call one more read, never a wrong answer, as
     // every call compares the copy's version with the database's). A full copy starts afresh.
-    if (!s || version !== s.version || s.offerings.size >= MAX_OFFERINGS) {
-      s = { version, terms: new Map(), limits: part.limits, offerings: new Map() };
+    if (!s || version !== s.version || s.offerings.size >= MAX_OFFERINGS || s.rowParts.size >= MAX_ROW_PARTS) {
+      s = { version, terms: new Map(), limits: part.limits, offerings: new Map(), rowParts: new Map() };
       this.current = s;
     }
+    for (const p of part.row_parts) s.rowParts.set(rowPartKey(p.offering_id, p.section_id), p);
     s.terms.set(part.term_id, { term: part.term, appointments: part.appointments });
     // A missing or deleted offering is not kept: any number can be asked for, and such calls are rare.
     if (offeringId !== null && part.offering) s.offerings.set(offeringId, { termId: part.term_id, offering: part.offering });

@@ -18,7 +18,7 @@ import type { Manifest } from '../../../generator/manifest-types.ts';
 import { liveSessionSql } from '../../auth/user.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { overdueInstallmentsSql } from '../finance/gate.ts';
-import { catalogDdl, type CatalogCache, type CatalogOffering, type CatalogPart } from './catalog.ts';
+import { catalogDdl, rowPartKey, type CatalogCache, type CatalogOffering, type CatalogPart, type CatalogSnapshot, type CatalogTerm } from './catalog.ts';
 
 export interface SlotInfo { id?: number; day: number; start_time: string; end_time: string; kind_id?: number; room?: { id: number; code: string } | null }
 export interface SectionInfo {
@@ -74,14 +74,21 @@ const slotsOf = (ref: string) => `coalesce((
   from slots sl left join rooms rm on rm.id = sl.room_id where sl.section_id = ${ref}), '[]'::json)`;
 
 /**
+ * A registration's course (alias r): the copy the server writes with the row, else its
+ * offering's (a row written without it); no join to offerings, which on every call cost the
+ * context statement a hash join's set-up (docs/decisions.md, Registration, fifth session).
+ */
+const ROW_COURSE = `coalesce(r.course_id, (select ro.course_id from offerings ro where ro.id = r.offering_id))`;
+
+/**
  * The student's courses of other terms, read once per statement (one scan of their rows, not one
  * per course asked about): `h.passed_ids` passed (a mark of at least half), `h.taken_ids` taken
  * (passed, failed or still graded). Over aliases s (students) and tt.tid (the term).
  */
 const HISTORY_JOIN = `cross join lateral (select
-    coalesce(array_agg(o.course_id) filter (where r.status_code = 2 and r.grade >= coalesce(r.max_mark, 100) * 0.5), '{}') as passed_ids,
-    coalesce(array_agg(o.course_id) filter (where r.status_code in (2, 5, 8, 10, 11)), '{}') as taken_ids
-  from registrations r join offerings o on o.id = r.offering_id
+    coalesce(array_agg(${ROW_COURSE}) filter (where r.status_code = 2 and r.grade >= coalesce(r.max_mark, 100) * 0.5), '{}') as passed_ids,
+    coalesce(array_agg(${ROW_COURSE}) filter (where r.status_code in (2, 5, 8, 10, 11)), '{}') as taken_ids
+  from registrations r
   where r.student_id = s.id and r.deleted_at is null and r.term_id <> tt.tid) h`;
 
 /**
@@ -110,7 +117,8 @@ const offeringJson = (student: boolean) => `json_build_object(
 /**
  * The student's part of the context as one JSON value, read on every call, over the function's
  * parameters p_student, p_offering, p_key (aliases s, b, po (the offering asked about), tt, h):
- * the student, their rows of the term, bans, registration version, the stored answer, their
+ * the student, their rows of the term (the row's own columns: its course and its section's
+ * slots are catalog data, ROW_PARTS_JSON), bans, registration version, the stored answer, their
  * history (`passed_ids`, `taken_ids`), their program's plan for the offering's course and the
  * offering's seat counters. The rest comes from the catalog part (CATALOG_JSON, catalog.ts).
  */
@@ -121,11 +129,8 @@ const STUDENT_JSON = `json_build_object(
     'max_consecutive_warnings', b.max_consecutive_warnings, 'max_total_warnings', b.max_total_warnings),
   'term_id', tt.tid,
   'rows', coalesce((select json_agg(json_build_object('id', r.id, 'offering_id', r.offering_id, 'section_id', r.section_id,
-     'course_id', c.id, 'course_code', c.code, 'course_name', c.name, 'course_name_local', c.name_local,
-     'credit_hours', coalesce(r.credit_hours, c.credit_hours, 0), 'status_code', r.status_code, 'flags', r.flags,
-     'slots', ${slotsOf('r.section_id')}) order by r.id)
-     from registrations r join offerings o on o.id = r.offering_id join courses c on c.id = o.course_id
-     where r.student_id = s.id and r.term_id = tt.tid and r.deleted_at is null), '[]'::json),
+     'credit_hours', r.credit_hours, 'status_code', r.status_code, 'flags', r.flags) order by r.id)
+     from registrations r where r.student_id = s.id and r.term_id = tt.tid and r.deleted_at is null), '[]'::json),
   'bans', coalesce((select json_agg(x) from (select id, kind_id, term_id, course_id, until from registration_bans
      where student_id = s.id and deleted_at is null) x), '[]'::json),
   'passed_ids', h.passed_ids,
@@ -139,6 +144,18 @@ const STUDENT_JSON = `json_build_object(
   'version', (select g.version from registration_terms g where g.row_key = s.id::text || ':' || tt.tid::text),
   'replay', case when p_key is null then null else (select json_build_object('status', k.status, 'body', k.body)
      from registration_idempotency k where k.key = p_key) end)`;
+
+/**
+ * What the student's rows (STUDENT_JSON 'rows', in the function's `result`) show of the catalog,
+ * per offering and section held: the offering's course and the section's slots (catalog.ts
+ * RowPart). Deleted offerings, courses and sections too: a row keeps showing what it holds.
+ */
+const ROW_PARTS_JSON = `coalesce((select json_agg(json_build_object('offering_id', o.id, 'section_id', x.section_id,
+     'course_id', c.id, 'course_code', c.code, 'course_name', c.name, 'course_name_local', c.name_local, 'credit_hours', c.credit_hours,
+     'slots', ${slotsOf('x.section_id')}))
+   from (select distinct (e ->> 'offering_id')::int8 as offering_id, (e ->> 'section_id')::int8 as section_id
+     from json_array_elements(result -> 'context' -> 'rows') e) x
+   join offerings o on o.id = x.offering_id join courses c on c.id = o.course_id), '[]'::json)`;
 
 /**
  * The catalog part (catalog.ts CatalogPart) of the term v_tid and the offering p_offering. A table
@@ -156,7 +173,8 @@ const CATALOG_JSON = `json_build_object(
   'limits', coalesce((select json_agg(x order by x.bylaw_id nulls last, x.min_gpa) from (select bylaw_id, min_gpa, max_gpa, max_hours
      from credit_hour_limits where deleted_at is null) x), '[]'::json),
   'offering', case when p_offering is null then null else (select ${offeringJson(false)}
-     from offerings o join courses c on c.id = o.course_id where o.id = p_offering and o.deleted_at is null and c.deleted_at is null) end)`;
+     from offerings o join courses c on c.id = o.course_id where o.id = p_offering and o.deleted_at is null and c.deleted_at is null) end,
+  'row_parts', ${ROW_PARTS_JSON})`;
 
 export const CONTEXT_FUNCTION = 'registration_context';
 
@@ -237,11 +255,29 @@ export type CheckedContext = StudentContext & { checks: { session: boolean | nul
 
 /** The student's part as the function answers it (STUDENT_JSON). */
 interface StudentPart {
-  student: StudentContext['student']; term_id: number | null; rows: HeldRow[]; bans: Ban[];
+  student: StudentContext['student']; term_id: number | null; rows: OwnRow[]; bans: Ban[];
   passed_ids: number[]; taken_ids: number[];
   plan: { level: number | null; required: boolean | null; any: boolean } | null;
   seats: Record<string, number> | null;
   version: number | null; replay: StudentContext['replay'];
+}
+
+/** A row of the student's part: the registration's own columns (HeldRow without its catalog part). */
+type OwnRow = Pick<HeldRow, 'id' | 'offering_id' | 'section_id' | 'status_code' | 'flags'> & { credit_hours: number | null };
+
+/** The student's rows with what they show of the catalog; null when the copy lacks the part of one of them. */
+function heldRowsOf(rows: OwnRow[], parts: CatalogSnapshot['rowParts']): HeldRow[] | null {
+  const held: HeldRow[] = [];
+  for (const r of rows) {
+    const p = parts.get(rowPartKey(r.offering_id, r.section_id));
+    if (!p) return null;
+    held.push({
+      id: r.id, offering_id: r.offering_id, section_id: r.section_id, course_id: p.course_id, course_code: p.course_code,
+      course_name: p.course_name, course_name_local: p.course_name_local, credit_hours: r.credit_hours ?? p.credit_hours ?? 0,
+      status_code: r.status_code, flags: r.flags, slots: p.slots,
+    });
+  }
+  return held;
 }
 
 /** The offering as the rules read it: the catalog's, with this student's plan and history and the seat counters. */
@@ -275,31 +311,33 @@ export async function loadContext(
   } | null;
   if (!got) return null;
   const part = got.student.context;
-  let limits: CreditLimit[], termPart: { term: TermInfo | null; appointments: Appointment[] } | undefined, offering: CatalogOffering | null;
+  let s: CatalogSnapshot, termPart: CatalogTerm | undefined, offering: CatalogOffering | null;
   if (got.catalog) {
-    limits = catalog.store(Number(got.catalog_version), offeringId, got.catalog).limits;
+    s = catalog.store(Number(got.catalog_version), offeringId, got.catalog);
     termPart = got.catalog;
     offering = got.catalog.offering ?? null;
   } else {
-    const s = snapshot!;
+    s = snapshot!;
     const entry = offeringId === null ? null : s.offerings.get(offeringId);
     termPart = s.terms.get(part.term_id);
-    // The copy was of the current version but lacks what this call resolved to: read the part with it.
-    if (!termPart || entry === undefined) {
-      if (force) throw new Error(`registration context: the catalog part of term ${part.term_id} / offering ${offeringId} is missing`);
-      return loadContext(db, catalog, studentId, termId, offeringId, idempotencyKey, lock, checks, true);
-    }
-    limits = s.limits;
     offering = entry?.offering ?? null;
+    if (entry === undefined) termPart = undefined;
+  }
+  const held = termPart && heldRowsOf(part.rows, s.rowParts);
+  // The copy was of the current version but lacks what this call resolved to (its term, its
+  // offering, the course or slots of a row held): read the catalog part with it.
+  if (!termPart || !held) {
+    if (force) throw new Error(`registration context: the catalog part of term ${part.term_id} / offering ${offeringId} or of a row held is missing`);
+    return loadContext(db, catalog, studentId, termId, offeringId, idempotencyKey, lock, checks, true);
   }
   const bylaw = part.student.bylaw_id;
   return {
     student: part.student,
     term: termPart.term,
-    rows: part.rows,
+    rows: held,
     appointments: termPart.appointments,
     bans: part.bans,
-    limits: limits.filter((l) => l.bylaw_id === null || l.bylaw_id === bylaw),
+    limits: s.limits.filter((l) => l.bylaw_id === null || l.bylaw_id === bylaw),
     offering: offering ? offeringFor(offering, part) : null,
     version: part.version,
     replay: part.replay,
