@@ -189,9 +189,13 @@ async function syncIndexes(trx: Transaction<any>, entity: Entity, existing: Set<
   for (const field of Object.values(entity.fields)) {
     const col = quoteIdent(field.name);
     const single = constraintName(entity.table, field.name, 'idx');
-    if (entity.scope?.field === field.name || ((field.ref || field.status) && field.index !== false)) {
+    // The scope field is looked up on every list a scoped user opens: it keeps an index of its
+    // own even with `index: false`, unless an index over several fields leads with it (that one
+    // serves the same lookups).
+    const scoped = entity.scope?.field === field.name && !(field.index === false && entity.indexes?.some((ix) => ix.fields[0] === field.name));
+    if (scoped || ((field.ref || field.status) && field.index !== false)) {
       await run(trx, `create index if not exists ${quoteIdent(single)} on ${table} (${col})`, report);
-    } else if ((field.ref || field.status) && existing.has(single)) {
+    } else if ((field.ref || field.status || entity.scope?.field === field.name) && existing.has(single)) {
       // `index: false`: every index costs each insert; one made before the YAML said so goes.
       await run(trx, `drop index ${quoteIdent(single)}`, report);
     }

@@ -83,6 +83,23 @@ describe.each(BACKENDS)('schema sync on $name', (backend) => {
     expect(again.statements.filter((s) => s.startsWith('drop'))).toEqual([]);
   });
 
+  it("keeps the scope field's own index, unless it says index: false and an index over several fields leads with it", async () => {
+    const manifest = cloneManifest();
+    const students = manifest.entities.students!;
+    const indexNames = async () => (await sql<{ indexname: string }>`
+      select indexname from pg_indexes where schemaname = current_schema() and tablename = 'students'`.execute(db)).rows.map((r) => r.indexname);
+    students.scope = { field: 'faculty_id', equals: 'user.faculty_id' } as typeof students.scope;
+    students.fields.faculty_id!.index = false;
+    students.indexes = [];
+    await syncSchema(db, manifest, { migrationsDir: NO_MIGRATIONS });
+    expect(await indexNames()).toContain('students_faculty_id_idx'); // no other index serves the scope
+    students.indexes = [{ fields: ['faculty_id', 'level'] }];
+    const report = await syncSchema(db, manifest, { migrationsDir: NO_MIGRATIONS });
+    expect(report.statements).toContain('drop index "students_faculty_id_idx"');
+    expect(await indexNames()).not.toContain('students_faculty_id_idx');
+    expect(await indexNames()).toContain('students_faculty_id_level_idx');
+  });
+
   it('adds the column of a field added in YAML at the next start, keeping the rows', async () => {
     const manifest = cloneManifest();
     await syncSchema(db, manifest, { migrationsDir: NO_MIGRATIONS });
