@@ -12,6 +12,7 @@
  *   BENCH_RUSH_DATABASE=postgres://postgres@127.0.0.1:5432/rowaq_bench (created when missing; the default is that
  *   database over the local socket /var/run/postgresql when it exists, else over TCP)
  *   BENCH_WARMUP=400 students of a warm-up group served before the clock starts (0: a cold server; see warmUp)
+ *   BENCH_POOL=10 database connections per server process
  *   BENCH_RUNS=3 runs every backend three times and reports the run of median rate (the machine is shared)
  *   BENCH_KEEP_SCHEMA=1 keeps the one-process PostgreSQL schema afterwards (its name is printed) for profiling
  *
@@ -44,6 +45,8 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
  * per request over a 10,000-request rush on this machine).
  */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 400);
+/** Database connections per server process (the server's default pool is 10). */
+const POOL = Number(process.env.BENCH_POOL ?? 10);
 const PER_STUDENT = 5;
 const COURSES = 10;
 const SECTIONS = 4;
@@ -335,7 +338,7 @@ async function runTwoProcesses(name: string) {
 }
 
 if (process.argv[2] === '--serve') {
-  const database = await openDatabase({ url: PG_URL, schema: process.argv[3], maxConnections: 10 });
+  const database = await openDatabase({ url: PG_URL, schema: process.argv[3], maxConnections: POOL });
   const { base } = await serve(database.db);
   process.send!({ base });
   process.on('SIGTERM', () => process.exit(0));
@@ -351,7 +354,7 @@ if (process.argv[2] === '--serve') {
     if (backend === 'postgres') {
       const schema = `rush_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
       const keep = process.env.BENCH_KEEP_SCHEMA === '1';
-      await runInProcess('PostgreSQL, 1 process', true, () => openDatabase({ url: PG_URL, schema, maxConnections: 10 }),
+      await runInProcess('PostgreSQL, 1 process', true, () => openDatabase({ url: PG_URL, schema, maxConnections: POOL }),
         async () => { if (keep) console.log(`  kept schema ${schema}`); else await dropSchema(PG_URL, schema).catch(() => undefined); });
     }
     if (backend === 'postgres-2') await runTwoProcesses('PostgreSQL, 2 processes');
