@@ -10,6 +10,10 @@ export interface GridControls {
   clearSearch(): void;
   /** The grid's own CSV export of its rows, where it has one (for the reference); the length. */
   exportCsv?(): number;
+  /** Imports the file as a user does, through the grid's own file input (where it has one). */
+  importFile?(file: File): void;
+  /** The grid's report of its last import ('' before one). */
+  importReport?(): string;
   /** The element that scrolls the rows. */
   scroller(): HTMLElement;
   /**

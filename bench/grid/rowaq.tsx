@@ -56,6 +56,14 @@ export const rowaq: GridAdapter = {
       },
       search: (text) => typeInto(searchBox(), text),
       clearSearch: () => typeInto(searchBox(), ''),
+      importFile: (file) => {
+        const input = must<HTMLInputElement>(element, '[data-testid="grid-import-file"]');
+        const picked = new DataTransfer();
+        picked.items.add(file);
+        input.files = picked.files;
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+      },
+      importReport: () => element.querySelector('[role="status"]')?.textContent ?? '',
       scroller: () => must<HTMLElement>(element, '.rg-scroll'),
       resultText: () => must<HTMLElement>(element, '[data-testid="grid-count"]').textContent ?? '',
     };

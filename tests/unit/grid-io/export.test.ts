@@ -13,8 +13,9 @@ import { describe, expect, it } from 'vitest';
 import { buildExport, exportColumns } from '../../../engine/plugins/grid/io/export-table.ts';
 import { importTable } from '../../../engine/plugins/grid/io/import-table.ts';
 import { exportFileName } from '../../../engine/plugins/grid/io/index.ts';
-import { cloneableColumn, handleRequest } from '../../../engine/plugins/grid/io/protocol.ts';
-import { readSheet } from '../../../engine/plugins/grid/io/read.ts';
+import { cloneableColumn, handleRequest, transferables } from '../../../engine/plugins/grid/io/protocol.ts';
+import { readSheet, readSheetAsync } from '../../../engine/plugins/grid/io/read.ts';
+import type { SheetColumns } from '../../../engine/plugins/grid/io/sheet-columns.ts';
 import type { GridColumn, GridRow } from '../../../engine/plugins/grid/model/types.ts';
 import { FIXTURE_COLUMNS, FIXTURE_ROWS } from '../../fixtures/grid/columns.ts';
 
@@ -104,16 +105,28 @@ describe('LibreOffice reads the export', () => {
 });
 
 describe('the worker protocol', () => {
-  it('reads and writes through handleRequest; a damaged file fails without throwing', () => {
-    const work = { readSheet, buildExport };
+  it('reads and writes through handleRequest; a damaged file fails without throwing', async () => {
+    const work = { readSheet: readSheetAsync, buildExport };
     const columns = COLUMNS.map(cloneableColumn);
-    const written = handleRequest({ id: 1, kind: 'export', rows: ROWS, columns, format: 'xlsx', lang: 'en' }, work);
+    const written = await handleRequest({ id: 1, kind: 'export', rows: ROWS, columns, format: 'xlsx', lang: 'en' }, work);
     expect(written.kind).toBe('export');
     const bytes = (written as { bytes: Uint8Array }).bytes;
-    const read = handleRequest({ id: 2, kind: 'read', data: bytes.slice().buffer, ext: 'xlsx' }, work);
+    const read = await handleRequest({ id: 2, kind: 'read', data: bytes.slice().buffer, ext: 'xlsx' }, work);
     expect(read).toMatchObject({ id: 2, kind: 'read' });
-    const broken = handleRequest({ id: 3, kind: 'read', data: new Uint8Array([80, 75, 3, 4, 1, 2]).buffer, ext: 'xlsx' }, work);
+    // The table crosses by columns; the import reads it as it reads the rows.
+    const table = (read as { table: SheetColumns }).table;
+    expect(importTable(table, COLUMNS, 'en')).toEqual(importTable(readSheet(bytes, 'xlsx'), COLUMNS, 'en'));
+    const broken = await handleRequest({ id: 3, kind: 'read', data: new Uint8Array([80, 75, 3, 4, 1, 2]).buffer, ext: 'xlsx' }, work);
     expect(broken).toMatchObject({ id: 3, kind: 'failed' });
+  });
+
+  it('the worker\'s reader (the platform inflates the zip) gives what readSheet gives', async () => {
+    for (const lang of ['en', 'ar']) {
+      const bytes = buildExport(ROWS, COLUMNS, 'xlsx', lang);
+      expect(await readSheetAsync(bytes, 'xlsx')).toEqual(readSheet(bytes, 'xlsx'));
+    }
+    const csv = buildExport(ROWS, COLUMNS, 'csv', 'en');
+    expect(await readSheetAsync(csv, 'csv')).toEqual(readSheet(csv, 'csv'));
   });
 
   it('cloneableColumn drops validator functions so a worker can receive the columns', () => {

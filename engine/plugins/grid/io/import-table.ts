@@ -29,6 +29,7 @@ import { dateKind, typeOf } from '../model/columns.ts';
 import type { DateKind } from '../model/dates.ts';
 import { localize, type LocalizedText } from '../../../core/text.ts';
 import { IO_MESSAGES } from './messages.ts';
+import { columnCell, type SheetColumns } from './sheet-columns.ts';
 import { isSheetDate, type SheetCell, type SheetTable } from './table.ts';
 
 export const ROW_MESSAGES_PER_COLUMN = 10;
@@ -86,13 +87,21 @@ function fitDate(text: string, kind: DateKind): string {
   return /^[\s:0]*$/.test(cut) ? full.slice(0, DATE_LENGTH[kind]) : text;
 }
 
+/** A taken column with what its cells need, worked out once rather than per cell. */
+interface Target {
+  index: number;
+  column: GridColumn;
+  name: string;
+  kind: DateKind | undefined;
+  text: boolean;
+}
+
 /** What the column's parser is given for a sheet cell. */
-export function rawFor(column: GridColumn, cell: SheetCell): unknown {
+function rawFor({ kind, text }: Target, cell: SheetCell): unknown {
   if (cell === null) return null;
-  const kind = dateKind(column);
-  if (isSheetDate(cell)) return kind ? fitDate(cell.date, kind) : fitDate(cell.date, 'date');
-  if (typeof cell === 'number') return typeOf(column) === 'string' ? numberText(cell) : cell;
-  if (typeof cell === 'string' && kind) return fitDate(cell, kind);
+  if (typeof cell === 'string') return kind ? fitDate(cell, kind) : cell;
+  if (typeof cell === 'number') return text ? numberText(cell) : cell;
+  if (isSheetDate(cell)) return fitDate(cell.date, kind ?? 'date');
   return cell;
 }
 
@@ -112,7 +121,13 @@ function fillEach(template: LocalizedText, values: (lang: string) => Record<stri
   return out;
 }
 
-export function importTable(table: SheetTable, columns: readonly GridColumn[], lang: string, options: ImportOptions = {}): ImportResult {
+/** The cell at a record (0 = first row under the header) and sheet column, in either shape. */
+function cellReader(table: SheetTable | SheetColumns): (r: number, c: number) => SheetCell {
+  if ('rows' in table) return (r, c) => table.rows[r]![c] ?? null;
+  return (r, c) => columnCell(table, r, c);
+}
+
+export function importTable(table: SheetTable | SheetColumns, columns: readonly GridColumn[], lang: string, options: ImportOptions = {}): ImportResult {
   const errors: ImportError[] = [];
   const say = (message: LocalizedText, extra: Omit<ImportError, 'message' | 'text'> = {}) =>
     errors.push({ message, text: localize(message, lang), ...extra });
@@ -125,7 +140,7 @@ export function importTable(table: SheetTable, columns: readonly GridColumn[], l
   // Headers to columns: the first header naming a column wins.
   const byKey = new Map<string, GridColumn>();
   for (const column of columns) for (const key of columnKeys(column)) if (!byKey.has(key)) byKey.set(key, column);
-  const taken: { index: number; column: GridColumn }[] = [];
+  const taken: Target[] = [];
   const seen = new Set<string>();
   const readonlySeen: GridColumn[] = [];
   table.header.forEach((text, index) => {
@@ -133,12 +148,13 @@ export function importTable(table: SheetTable, columns: readonly GridColumn[], l
     if (!column || seen.has(column.name)) return;
     seen.add(column.name);
     if (column.readonly && !column.keyField) readonlySeen.push(column);
-    else taken.push({ index, column });
+    else taken.push({ index, column, name: column.name, kind: dateKind(column), text: typeOf(column) === 'string' });
   });
   if (taken.length === 0 && readonlySeen.length === 0) return fatal(GRID_MESSAGES.noMatchedColumn);
   const missingKey = columns.find((c) => c.keyField && !seen.has(c.name));
   if (missingKey) return fatal(GRID_MESSAGES.missingKeyColumn, missingKey);
-  if (table.rows.length === 0) return fatal(GRID_MESSAGES.noRecordRead);
+  const count = table.sheetRows.length;
+  if (count === 0) return fatal(GRID_MESSAGES.noRecordRead);
   for (const column of readonlySeen) say(GRID_MESSAGES.readonlyColumn, { column: column.name, warning: true });
   if (taken.length === 0) return fatal(GRID_MESSAGES.noMatchedColumn);
 
@@ -151,22 +167,25 @@ export function importTable(table: SheetTable, columns: readonly GridColumn[], l
     list.push({ row, reason });
     inOrder.push({ column, row, reason });
   };
-  const rows: GridRow[] = new Array(table.rows.length);
-  for (let r = 0; r < table.rows.length; r++) {
-    const cells = table.rows[r]!;
-    const row: GridRow = {};
-    for (const { index, column } of taken) row[column.name] = rawFor(column, cells[index] ?? null);
-    for (const { index, column } of taken) {
-      const raw = row[column.name];
-      const result = validateCell(column, raw, row);
+  const cellAt = cellReader(table);
+  // Every row starts as a copy of one object with the columns in place: copies share its
+  // shape, so the million cell writes below update fields instead of adding them one by one.
+  const blank: GridRow = {};
+  for (const { name } of taken) blank[name] = null;
+  const rows: GridRow[] = new Array(count);
+  for (let r = 0; r < count; r++) {
+    const row: GridRow = { ...blank };
+    for (const target of taken) row[target.name] = rawFor(target, cellAt(r, target.index));
+    for (const { index, column, name } of taken) {
+      const result = validateCell(column, row[name], row);
       if ('error' in result) {
-        row[column.name] = cellText(cells[index] ?? null);
+        row[name] = cellText(cellAt(r, index));
         fail(column, r + 1, result.error);
       } else if (column.keyField && isEmptyValue(result.value)) {
-        row[column.name] = result.value;
+        row[name] = result.value;
         fail(column, r + 1, GRID_MESSAGES.mandatory);
       } else {
-        row[column.name] = result.value;
+        row[name] = result.value;
       }
     }
     const rowError = validateRow(row, options.rowValidators);

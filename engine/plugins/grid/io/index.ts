@@ -2,18 +2,21 @@
  * The grid's import and export in the browser (issue 8 item 5; admission-and-grid sections 5
  * and 8). No server call: the file is read and written on the user's machine.
  *
+ *   prepareImport()  (when the file dialog opens)
  *   importSpreadsheet(file, columns, lang) -> { rows, errors, columns }
  *   exportRows(rows, columns, 'xlsx' | 'csv', fileName, lang)
  *
- * SheetJS runs in a Web Worker (sheet.worker.ts); matching and validation run on the page with
- * the real columns, because column and row validators are functions a worker cannot receive.
+ * The file is read in a Web Worker (sheet.worker.ts: an .xlsx by xlsx-sheet.ts, other files by
+ * SheetJS) and its table comes back by columns (sheet-columns.ts); matching and validation run
+ * on the page with the real columns, because column and row validators are functions a worker
+ * cannot receive.
  */
 import { localize } from '../../../core/text.ts';
 import { GRID_MESSAGES, type GridColumn, type GridRow } from '../model/index.ts';
 import { importTable, type ImportError, type ImportOptions, type ImportResult } from './import-table.ts';
 import { IO_MESSAGES } from './messages.ts';
 import { cloneableColumn, handleRequest, type WorkerRequest, type WorkerResponse } from './protocol.ts';
-import { importExtension, MIME_TYPES, type ExportFormat, type SheetTable } from './table.ts';
+import { importExtension, MIME_TYPES, type ExportFormat } from './table.ts';
 
 export type { ImportError, ImportResult, ImportOptions } from './import-table.ts';
 export type { ExportFormat } from './table.ts';
@@ -51,10 +54,18 @@ function startWorker(): Worker | null {
   return worker;
 }
 
+/**
+ * Starts the worker (it loads SheetJS, about 0.2 s) while the user is still choosing a file:
+ * the toolbar calls it when its Import button opens the file dialog.
+ */
+export function prepareImport(): void {
+  startWorker();
+}
+
 /** The worker's job done on the page (no Worker available); SheetJS loads only then. */
 async function onPage(request: WorkerRequest): Promise<WorkerResponse> {
-  const [{ readSheet }, { buildExport }] = await Promise.all([import('./read.ts'), import('./export-table.ts')]);
-  return handleRequest(request, { readSheet, buildExport });
+  const [{ readSheetAsync }, { buildExport }] = await Promise.all([import('./read.ts'), import('./export-table.ts')]);
+  return handleRequest(request, { readSheet: readSheetAsync, buildExport });
 }
 
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
@@ -84,7 +95,7 @@ export async function importSpreadsheet(file: File, columns: readonly GridColumn
   const response = await run({ kind: 'read', data, ext }, [data]);
   // An unreadable file (damaged, or not the kind its name says) has no record to read.
   if (response.kind !== 'read') return fatal(GRID_MESSAGES.noRecordRead, lang);
-  return importTable(response.table as SheetTable, columns, lang, options);
+  return importTable(response.table, columns, lang, options);
 }
 
 /** The file name with the format's extension (added or corrected). */

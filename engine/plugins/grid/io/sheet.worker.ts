@@ -4,15 +4,15 @@
  * wrapper: the work is protocol.ts's handleRequest (tested in Node).
  */
 import { buildExport } from './export-table.ts';
-import { handleRequest, type WorkerRequest } from './protocol.ts';
-import { readSheet } from './read.ts';
+import { handleRequest, transferables, type WorkerRequest } from './protocol.ts';
+import { readSheetAsync } from './read.ts';
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
   postMessage(message: unknown, transfer?: Transferable[]): void;
 };
 
-scope.onmessage = (event) => {
-  const response = handleRequest(event.data, { readSheet, buildExport });
-  scope.postMessage(response, response.kind === 'export' ? [response.bytes.buffer as ArrayBuffer] : []);
+scope.onmessage = async (event) => {
+  const response = await handleRequest(event.data, { readSheet: readSheetAsync, buildExport });
+  scope.postMessage(response, transferables(response));
 };

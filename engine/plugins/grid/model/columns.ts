@@ -66,7 +66,10 @@ function options(column: GridColumn) {
 
 /** True for the empty value (null, undefined, '' or only spaces). */
 export function isEmptyValue(value: unknown): boolean {
-  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+  if (typeof value !== 'string') return value === null || value === undefined;
+  // A text starting with a printable ASCII character has something trim() keeps: no copy made.
+  const first = value.charCodeAt(0);
+  return !(first > 32 && first < 0xa0) && value.trim() === '';
 }
 
 function parseNumber(raw: unknown): CellResult {

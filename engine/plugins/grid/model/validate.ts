@@ -29,11 +29,12 @@ export function validateCell(column: GridColumn, raw: unknown, row: GridRow = {}
     if (column.mandatory) return { error: column.mandatoryMessage ? toLocalized(column.mandatoryMessage) : GRID_MESSAGES.mandatory };
     return parsed;
   }
-  const text = typeOf(column) === 'string' ? String(value) : plainText(column, value);
-  if (typeof raw === 'string' && !allowedText(column, typeOf(column) === 'string' ? text : raw.trim())) {
+  // The value's text only when a rule reads it (an import validates a million cells).
+  const text = () => (typeOf(column) === 'string' ? String(value) : plainText(column, value));
+  if (typeof raw === 'string' && column.allowKeys && !allowedText(column, typeOf(column) === 'string' ? text() : raw.trim())) {
     return { error: GRID_MESSAGES.invalidInput };
   }
-  if (column.lengthLimit !== undefined && Array.from(text).length > column.lengthLimit) {
+  if (column.lengthLimit !== undefined && Array.from(text()).length > column.lengthLimit) {
     return { error: fillMessage(GRID_MESSAGES.lengthLimit, { n: column.lengthLimit }) };
   }
   if (column.validate) {

@@ -90,7 +90,15 @@ export const GridToolbar = memo(function GridToolbar({ grid, lang, columns, impo
         </Button>
         {importExport && (
           <>
-            <Button size="small" variant="outlined" disabled={busy} onClick={() => file.current?.click()}>
+            <Button
+              size="small"
+              variant="outlined"
+              disabled={busy}
+              onClick={() => {
+                file.current?.click();
+                void import('../io/index.ts').then((io) => io.prepareImport());
+              }}
+            >
               {busy ? gridUi(lang, 'importing') : gridUi(lang, 'import')}
             </Button>
             <input
