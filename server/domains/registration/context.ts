@@ -4,8 +4,10 @@
  * the term's windows, the student's rows of the term with their sections' slots, rows of the
  * course in earlier terms, the term's appointments, bans, credit-hour limits, and the offering
  * with its course, plan level, prerequisites (passed or not) and sections with slots. The part
- * that is the same for every student (term, appointments, limits, offering) comes from the
- * server's copy (catalog.ts) while its version holds; the call reads it only when it moved.
+ * that is the same for every student (term, appointments, limits, offering, and what a row
+ * held shows of its offering's course and its section's slots) comes from the server's copy
+ * (catalog.ts) while its version holds; the call reads it only when it moved, or when the copy
+ * lacks the part of a row (one more round trip).
  *
  * Without a term, the offering's term is used.
  *
