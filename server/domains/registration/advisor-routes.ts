@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { can } from '../../../engine/core/permissions.ts';
-import { loadRegistrations } from './context.ts';
+import { loadRegistrations } from './lists.ts';
 import { codeName, kindOf, nextCode, PENDING } from './lifecycle.ts';
 import { langOf, Refusal } from './refusal.ts';
 import { moveRow } from './seats.ts';

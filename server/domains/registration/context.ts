@@ -70,7 +70,7 @@ export interface StudentContext {
 }
 
 /** A section's weekly slots as a JSON array (`ref`: the section id expression). */
-const slotsOf = (ref: string) => `coalesce((
+export const slotsOf = (ref: string) => `coalesce((
   select json_agg(json_build_object('id', sl.id, 'day', sl.day, 'start_time', sl.start_time, 'end_time', sl.end_time, 'kind_id', sl.kind_id,
     'room', case when rm.id is null then null else json_build_object('id', rm.id, 'code', rm.code) end) order by sl.day, sl.start_time)
   from slots sl left join rooms rm on rm.id = sl.room_id where sl.section_id = ${ref}), '[]'::json)`;
@@ -87,7 +87,7 @@ const ROW_COURSE = `coalesce(r.course_id, (select ro.course_id from offerings ro
  * per course asked about): `h.passed_ids` passed (a mark of at least half), `h.taken_ids` taken
  * (passed, failed or still graded). Over aliases s (students) and tt.tid (the term).
  */
-const HISTORY_JOIN = `cross join lateral (select
+export const HISTORY_JOIN = `cross join lateral (select
     coalesce(array_agg(${ROW_COURSE}) filter (where r.status_code = 2 and r.grade >= coalesce(r.max_mark, 100) * 0.5), '{}') as passed_ids,
     coalesce(array_agg(${ROW_COURSE}) filter (where r.status_code in (2, 5, 8, 10, 11)), '{}') as taken_ids
   from registrations r
@@ -98,7 +98,7 @@ const HISTORY_JOIN = `cross join lateral (select
  * the student's plan, history and the seat counters (aliases s (students), h (HISTORY_JOIN));
  * without: the catalog part (catalog.ts CatalogOffering), the same for every student.
  */
-const offeringJson = (student: boolean) => `json_build_object(
+export const offeringJson = (student: boolean) => `json_build_object(
   'id', o.id, 'term_id', o.term_id, 'published_id', o.published_id, 'program_id', o.program_id,
   'course', json_build_object('id', c.id, 'code', c.code, 'name', c.name, 'name_local', c.name_local, 'credit_hours', c.credit_hours,
     'level', c.level, 'required_passed_hours', c.required_passed_hours, 'active', c.active, 'faculty_id', c.faculty_id),${student ? `
@@ -350,52 +350,4 @@ export async function loadContext(
 /** Locks the student's row for the rest of the transaction (see the file comment). */
 export async function lockStudent(trx: Kysely<any>, studentId: number): Promise<void> {
   await sql`select id from students where id = ${studentId} for update`.execute(trx);
-}
-
-/**
- * The offerings of the term the student may see: published, of their program or of none, and
- * in their program's study plan up to one level above theirs (without a plan: their faculty's
- * courses up to one level above), so the next level's courses show with the reason they cannot
- * be taken yet. One statement.
- */
-export async function loadOfferings(db: Kysely<any>, studentId: number, termId: number): Promise<OfferingInfo[]> {
-  const { rows } = await sql<{ list: OfferingInfo[] | null }>`
-    select (select json_agg(${sql.raw(offeringJson(true))} order by c.code)
-      from offerings o join courses c on c.id = o.course_id
-      where o.term_id = tt.tid and o.deleted_at is null and c.deleted_at is null and coalesce(o.published_id, 1) = 1
-        and coalesce(c.active, true) and (o.program_id is null or o.program_id = s.program_id)
-        and (case when exists(select 1 from study_plan_courses p where p.program_id = s.program_id)
-          then exists(select 1 from study_plan_courses p where p.program_id = s.program_id and p.course_id = c.id and p.level <= coalesce(s.level, 0) + 1)
-          else c.faculty_id = s.faculty_id and coalesce(c.level, 0) <= coalesce(s.level, 0) + 1 end)) as list
-    from students s cross join (select cast(${termId} as int8) as tid) tt ${sql.raw(HISTORY_JOIN)}
-    where s.id = ${studentId}`.execute(db);
-  return rows[0]?.list ?? [];
-}
-
-export interface RegistrationView {
-  id: number; student_id: number; offering_id: number; section_id: number | null; section_code: string | null; term_id: number;
-  status_code: number; flags: number; request_flag: number; note: string | null; decided_at: string | null; created_at: string;
-  course: { id: number; code: string; name: string; name_local: string | null; credit_hours: number };
-  slots: SlotInfo[];
-}
-
-/** Registrations in the shape the calls answer, by student(s) and term, or by ids. */
-export async function loadRegistrations(
-  db: Kysely<any>, where: { studentIds?: number[]; termId?: number | null; ids?: number[]; codes?: readonly number[] },
-): Promise<RegistrationView[]> {
-  const conditions = [sql`r.deleted_at is null`];
-  if (where.studentIds) conditions.push(where.studentIds.length ? sql`r.student_id in (${sql.join(where.studentIds)})` : sql`false`);
-  if (where.ids) conditions.push(where.ids.length ? sql`r.id in (${sql.join(where.ids)})` : sql`false`);
-  if (where.termId) conditions.push(sql`r.term_id = ${where.termId}`);
-  if (where.codes) conditions.push(sql`r.status_code in (${sql.join([...where.codes])})`);
-  const { rows } = await sql<RegistrationView>`
-    select r.id, r.student_id, r.offering_id, r.section_id, se.code as section_code, r.term_id, r.status_code, r.flags, r.request_flag,
-      r.note, r.decided_at, r.created_at,
-      json_build_object('id', c.id, 'code', c.code, 'name', c.name, 'name_local', c.name_local, 'credit_hours', coalesce(r.credit_hours, c.credit_hours)) as course,
-      ${sql.raw(slotsOf('r.section_id'))} as slots
-    from registrations r join offerings o on o.id = r.offering_id join courses c on c.id = o.course_id
-      left join sections se on se.id = r.section_id
-    where ${sql.join(conditions, sql` and `)}
-    order by r.student_id, c.code`.execute(db);
-  return rows.map((r) => ({ ...r, id: Number(r.id), student_id: Number(r.student_id), offering_id: Number(r.offering_id), flags: Number(r.flags) }));
 }

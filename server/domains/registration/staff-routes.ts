@@ -7,7 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { can } from '../../../engine/core/permissions.ts';
-import { loadRegistrations, lockStudent } from './context.ts';
+import { lockStudent } from './context.ts';
+import { loadRegistrations } from './lists.ts';
 import { codeName, kindOf, nextCode } from './lifecycle.ts';
 import { langOf, Refusal } from './refusal.ts';
 import { moveRow } from './seats.ts';

@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { loadContext, loadOfferings, loadRegistrations, type OfferingInfo, type SectionInfo, type StudentContext } from './context.ts';
+import { loadContext, type OfferingInfo, type SectionInfo, type StudentContext } from './context.ts';
+import { loadOfferings, loadRegistrations } from './lists.ts';
 import { CODE, FLAG, flagsOf, holdsSeat, kindOf, nextCode, requestFlagOf, codeName } from './lifecycle.ts';
 import { langOf, problem, Refusal, type Lang } from './refusal.ts';
 import {
