@@ -74,13 +74,6 @@ export function Grid(props: GridProps) {
   const { laid, view, shown, active, range, editing } = grid;
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const activeId = `${useId()}-active`;
-  // The body's virtualizer needs the element itself: a ref is attached after the body's own
-  // layout effects run, so the element is handed down as state once it exists.
-  const [scrollEl, setScrollEl] = useState<HTMLDivElement | null>(null);
-  const attach = useCallback((el: HTMLDivElement | null) => {
-    scrollRef.current = el;
-    setScrollEl(el);
-  }, []);
   const shownCount = shown[1] - shown[0];
   const hasFooter = laid.some((l) => l.column.summary);
   // An empty grid keeps two rows' room for its 'No record' line.
@@ -238,6 +231,7 @@ export function Grid(props: GridProps) {
   // not also scroll the page around the grid.
   const paging = grid.paging && grid.pages > 1;
   useEffect(() => {
+    const scrollEl = scrollRef.current;
     if (!scrollEl || !paging) return;
     const onWheel = (event: globalThis.WheelEvent) => {
       const el = scrollEl;
@@ -252,7 +246,7 @@ export function Grid(props: GridProps) {
     };
     scrollEl.addEventListener('wheel', onWheel, { passive: false });
     return () => scrollEl.removeEventListener('wheel', onWheel);
-  }, [scrollEl, paging]);
+  }, [paging]);
 
   const { search, setSearch, warmSearch, canUndo, undo, clearFilters, rows: allRows, setAllRows, selected } = grid;
   const toolbar = useMemo(
@@ -269,7 +263,7 @@ export function Grid(props: GridProps) {
     <Box sx={gridSx} dir={dir} lang={lang} className="rg-root">
       <GridToolbar grid={toolbar} lang={lang} columns={props.columns} importExport={props.importExport !== false} exportName={props.exportName} extra={props.toolbarExtra} />
       <div
-        ref={attach}
+        ref={scrollRef}
         className="rg-scroll"
         role="grid"
         aria-label={props.label}
@@ -330,7 +324,6 @@ export function Grid(props: GridProps) {
             onFilter={grid.setFilter}
           />
           <GridBody
-            scrollEl={scrollEl}
             ctx={ctx}
             view={view}
             from={shown[0]}

@@ -23,7 +23,6 @@ const OVERSCAN = 3;
 const OVERSCAN_X = 80;
 
 interface Props {
-  scrollEl: HTMLDivElement | null;
   ctx: RowContext;
   view: readonly number[];
   /** View positions [start, end) on this page. */
@@ -86,7 +85,12 @@ function stuckEnd(laid: readonly LaidColumn[], n: number): number {
 const sameWin = (a: Win, b: Win) => a.top === b.top && a.bottom === b.bottom && a.left === b.left && a.right === b.right;
 
 export const GridBody = memo(function GridBody(props: Props) {
-  const { ctx, view, from, to, offset, active, range, editing, selected, scrollEl } = props;
+  const { ctx, view, from, to, offset, active, range, editing, selected } = props;
+  // The scrolling element is the grid's `.rg-scroll`, found from this body's own element once it
+  // is in the document (its ref is attached before this component's layout effects run). Handing
+  // it down from the grid as state would draw the whole grid a second time on mount.
+  const self = useRef<HTMLDivElement | null>(null);
+  const scroller = useRef<HTMLElement | null>(null);
   const { laid } = ctx;
   const count = to - from;
   // The scroll position and the scroller's inner width as last seen by the scroll listener
@@ -102,6 +106,8 @@ export const GridBody = memo(function GridBody(props: Props) {
   const [, redraw] = useState(0);
 
   useLayoutEffect(() => {
+    const scrollEl = self.current?.closest<HTMLElement>('.rg-scroll') ?? null;
+    scroller.current = scrollEl;
     if (!scrollEl) return;
     const update = (sync: boolean) => {
       pos.current = { ...pos.current, y: scrollEl.scrollTop, x: Math.abs(scrollEl.scrollLeft) };
@@ -129,12 +135,12 @@ export const GridBody = memo(function GridBody(props: Props) {
       scrollEl.removeEventListener('scroll', onScroll);
       observer?.disconnect();
     };
-  }, [scrollEl]);
+  }, []);
 
   // Keep the active cell in sight: its row below the header and above the summary row, its
   // column beside the sticky block. Worked out from the layout: the cell may not be drawn yet.
   useEffect(() => {
-    const el = scrollEl;
+    const el = scroller.current;
     if (!el || !active || active.r < from || active.r >= to) return;
     const rowTop = offset + (active.r - from) * ROW_HEIGHT;
     const height = el.clientHeight || props.viewportHeight;
@@ -175,7 +181,7 @@ export const GridBody = memo(function GridBody(props: Props) {
   }
 
   return (
-    <div role="rowgroup" style={{ position: 'relative', contain: 'layout paint', height: count ? count * ROW_HEIGHT : ROW_HEIGHT * 2 }}>
+    <div ref={self} role="rowgroup" style={{ position: 'relative', contain: 'layout paint', height: count ? count * ROW_HEIGHT : ROW_HEIGHT * 2 }}>
       {count === 0 && (
         <div className="rg-empty" role="row">
           <span role="gridcell">{props.emptyText}</span>
