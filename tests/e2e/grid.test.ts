@@ -379,6 +379,31 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         }
         await screenshot(page, 'grid-students-list', lang);
 
+        // The header's columns (labels and filter boxes) stand over the body's columns, sticky ones
+        // included, in both directions of text; and a filter box shows what is typed in it.
+        const misplaced = await page.evaluate(() => {
+          const edges = (el: Element) => {
+            const r = el.getBoundingClientRect();
+            return [Math.round(r.left), Math.round(r.right)];
+          };
+          const body = document.querySelector('.rg-scroll .rg-brow')!;
+          const wrong: string[] = [];
+          for (const cell of body.querySelectorAll('[aria-colindex]')) {
+            const c = cell.getAttribute('aria-colindex');
+            for (const head of document.querySelectorAll(`.rg-scroll .rg-head [aria-colindex="${c}"]`)) {
+              if (edges(head).join() !== edges(cell).join()) wrong.push(`column ${c}: header ${edges(head)} body ${edges(cell)}`);
+            }
+          }
+          return wrong;
+        });
+        expect(misplaced).toEqual([]);
+        const filterBox = page.locator('.rg-head .rg-filter').first();
+        const room = await filterBox.evaluate((el) => {
+          const s = getComputedStyle(el);
+          return el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+        });
+        expect(room).toBeGreaterThan(40);
+
         // Bidi: every cell's text is isolated. A shortened Latin name reads left to right with its
         // ellipsis at its right end, also in the right-to-left grid; numbers are left to right.
         const isolation = await page.evaluate(() => {

@@ -6,7 +6,6 @@
  * maps keys, mouse, wheel and clipboard events onto them.
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
 import { direction } from '../../../core/rtl.ts';
 import { isCheck } from '../model/columns.ts';
 import { acceptsKey } from '../model/keys.ts';
@@ -20,7 +19,7 @@ import { GridPager } from './GridPager.tsx';
 import { GridBody } from './GridBody.tsx';
 import type { RowContext } from './GridRowView.tsx';
 import { GridToolbar } from './GridToolbar.tsx';
-import { gridSx } from './styles.ts';
+import { GridRoot } from './GridRoot.tsx';
 import type { GridViewState } from './grid-url.ts';
 import { gridUi } from './texts.ts';
 import { SELECT_WIDTH } from './useGridColumns.ts';
@@ -260,7 +259,7 @@ export function Grid(props: GridProps) {
   const allPicked = shownIndices.length > 0 && shownIndices.every((i) => grid.selected.has(i));
 
   return (
-    <Box sx={gridSx} dir={dir} lang={lang} className="rg-root">
+    <GridRoot dir={dir} lang={lang}>
       <GridToolbar grid={toolbar} lang={lang} columns={props.columns} importExport={props.importExport !== false} exportName={props.exportName} extra={props.toolbarExtra} />
       <div
         ref={scrollRef}
@@ -352,7 +351,7 @@ export function Grid(props: GridProps) {
         showTop={scrolled}
         onTop={toTop}
       />
-    </Box>
+    </GridRoot>
   );
 }
 

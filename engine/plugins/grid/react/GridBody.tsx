@@ -82,6 +82,11 @@ function stuckEnd(laid: readonly LaidColumn[], n: number): number {
   return n > 0 ? laid[n - 1]!.start + laid[n - 1]!.width : (laid[0]?.start ?? 0);
 }
 
+/** The window's width when the resize observer will tell the scroller's; else 0 (measure first). */
+function guessedWidth(): number {
+  return typeof ResizeObserver === 'undefined' || typeof window === 'undefined' ? 0 : window.innerWidth;
+}
+
 const sameWin = (a: Win, b: Win) => a.top === b.top && a.bottom === b.bottom && a.left === b.left && a.right === b.right;
 
 export const GridBody = memo(function GridBody(props: Props) {
@@ -95,9 +100,14 @@ export const GridBody = memo(function GridBody(props: Props) {
   const count = to - from;
   // The scroll position and the scroller's inner width as last seen by the scroll listener
   // (width 0: no layout, every column is drawn). The window follows from them and the props.
-  // No row is drawn before the width is known (a layout effect, before the first paint): rows
-  // with every column would be laid out once for nothing.
-  const pos = useRef({ y: 0, x: 0, width: 0, measured: false });
+  // In a browser the first draw takes the window's width as the scroller's (it is never wider
+  // on a page that does not scroll sideways, so every column in sight is drawn) and the true
+  // width comes from the resize observer after the first layout, which redraws only if the
+  // window of columns changed. Measuring at mount instead would force a layout of the whole
+  // page before the rows exist, and lay it out again with them: about 15 ms of a first render.
+  // Without a resize observer (a DOM without layout) nothing is drawn before the measure.
+  const pos = useRef<{ y: number; x: number; width: number; measured: boolean }>(null!);
+  pos.current ??= { y: 0, x: 0, width: guessedWidth(), measured: guessedWidth() > 0 };
   const win = windowAt(pos.current.y, props.viewportHeight, pos.current.x, pos.current.width, count, offset, laid);
   // The latest window and figures for the listener, which is attached once per element.
   const measured = pos.current.measured;
@@ -127,7 +137,7 @@ export const GridBody = memo(function GridBody(props: Props) {
       pos.current.measured = true;
       update(false);
     };
-    measure();
+    if (!pos.current.measured) measure();
     scrollEl.addEventListener('scroll', onScroll, { passive: true });
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
     observer?.observe(scrollEl);

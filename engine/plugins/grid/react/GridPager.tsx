@@ -1,9 +1,8 @@
-/** Under the grid: the page buttons (when paging), the row count and the scroll-to-top button. */
+/**
+ * Under the grid: the page buttons (when paging), the row count and the scroll-to-top button.
+ * Plain elements styled by the grid's style block (`.rg-pager`, `.rg-icon-btn`), as the toolbar.
+ */
 import { memo } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
 import { withThousands } from '../model/format.ts';
 import { gridUi } from './texts.ts';
 
@@ -26,34 +25,34 @@ export const GridPager = memo(function GridPager({ paging, page, pages, setPage,
   const [back, forward] = rtl ? ['›', '‹'] : ['‹', '›'];
   const [first, last] = rtl ? ['»', '«'] : ['«', '»'];
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5, flexWrap: 'wrap' }}>
+    <div className="rg-pager">
       {paging && (
-        <Box sx={{ display: 'flex', alignItems: 'center' }} role="navigation" aria-label={gridUi(lang, 'page', { page: page + 1, pages })}>
-          <IconButton size="small" disabled={page === 0} onClick={() => setPage(0)} aria-label={gridUi(lang, 'firstPage')}>
+        <div className="rg-pages" role="navigation" aria-label={gridUi(lang, 'page', { page: page + 1, pages })}>
+          <button type="button" className="rg-icon-btn" disabled={page === 0} onClick={() => setPage(0)} aria-label={gridUi(lang, 'firstPage')}>
             {first}
-          </IconButton>
-          <IconButton size="small" disabled={page === 0} onClick={() => setPage(page - 1)} aria-label={gridUi(lang, 'previousPage')}>
+          </button>
+          <button type="button" className="rg-icon-btn" disabled={page === 0} onClick={() => setPage(page - 1)} aria-label={gridUi(lang, 'previousPage')}>
             {back}
-          </IconButton>
-          <Typography variant="body2" sx={{ mx: 1 }} data-testid="grid-page">
+          </button>
+          <span className="rg-page" data-testid="grid-page">
             {gridUi(lang, 'page', { page: page + 1, pages })}
-          </Typography>
-          <IconButton size="small" disabled={page >= pages - 1} onClick={() => setPage(page + 1)} aria-label={gridUi(lang, 'nextPage')}>
+          </span>
+          <button type="button" className="rg-icon-btn" disabled={page >= pages - 1} onClick={() => setPage(page + 1)} aria-label={gridUi(lang, 'nextPage')}>
             {forward}
-          </IconButton>
-          <IconButton size="small" disabled={page >= pages - 1} onClick={() => setPage(pages - 1)} aria-label={gridUi(lang, 'lastPage')}>
+          </button>
+          <button type="button" className="rg-icon-btn" disabled={page >= pages - 1} onClick={() => setPage(pages - 1)} aria-label={gridUi(lang, 'lastPage')}>
             {last}
-          </IconButton>
-        </Box>
+          </button>
+        </div>
       )}
-      <Typography variant="body2" color="text.secondary" data-testid="grid-count">
+      <span className="rg-count-line" data-testid="grid-count">
         {gridUi(lang, 'rows', { shown: withThousands(shownCount), total: withThousands(total) })}
-      </Typography>
+      </span>
       {showTop && (
-        <Button size="small" onClick={onTop} sx={{ marginInlineStart: 'auto' }}>
+        <button type="button" className="rg-btn rg-text-btn rg-top" onClick={onTop}>
           ↑ {gridUi(lang, 'scrollTop')}
-        </Button>
+        </button>
       )}
-    </Box>
+    </div>
   );
 });

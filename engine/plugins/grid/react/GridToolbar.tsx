@@ -1,13 +1,12 @@
 /**
  * Above the grid: the fuzzy search box, undo, clear filters, the selection note, and Import /
  * Export. The import and export code (SheetJS in a worker, ../io) loads only when used.
+ * Plain elements styled by the grid's style block (styles.ts `.rg-search`, `.rg-btn`) to look
+ * like MUI's small outlined field and buttons: the MUI components cost about a fifth of the
+ * grid's first render (their own style computations, a dozen nested components per field).
  */
 import { memo, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { gridText } from '../model/messages.ts';
 import { mergeRows } from '../model/merge.ts';
 import type { GridColumn } from '../model/types.ts';
@@ -70,29 +69,28 @@ export const GridToolbar = memo(function GridToolbar({ grid, lang, columns, impo
   };
 
   return (
-    <Box sx={{ mb: 1 }}>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <TextField
-          size="small"
+    <div className="rg-toolbar">
+      <div className="rg-tools">
+        <input
+          className="rg-search"
           type="search"
           value={grid.search}
           onChange={(e) => grid.setSearch(e.target.value)}
           onFocus={grid.warmSearch}
           placeholder={gridUi(lang, 'search')}
-          slotProps={{ htmlInput: { 'aria-label': gridUi(lang, 'search') } }}
-          sx={{ minWidth: 220 }}
+          aria-label={gridUi(lang, 'search')}
         />
-        <Button size="small" variant="outlined" disabled={!grid.canUndo} onClick={grid.undo}>
+        <button type="button" className="rg-btn" disabled={!grid.canUndo} onClick={grid.undo}>
           {gridUi(lang, 'undo')}
-        </Button>
-        <Button size="small" onClick={grid.clearFilters}>
+        </button>
+        <button type="button" className="rg-btn rg-text-btn" onClick={grid.clearFilters}>
           {gridUi(lang, 'clearFilters')}
-        </Button>
+        </button>
         {importExport && (
           <>
-            <Button
-              size="small"
-              variant="outlined"
+            <button
+              type="button"
+              className="rg-btn"
               disabled={busy}
               onClick={() => {
                 file.current?.click();
@@ -100,7 +98,7 @@ export const GridToolbar = memo(function GridToolbar({ grid, lang, columns, impo
               }}
             >
               {busy ? gridUi(lang, 'importing') : gridUi(lang, 'import')}
-            </Button>
+            </button>
             <input
               ref={file}
               type="file"
@@ -113,21 +111,17 @@ export const GridToolbar = memo(function GridToolbar({ grid, lang, columns, impo
                 if (picked) void onImport(picked);
               }}
             />
-            <Button size="small" variant="outlined" onClick={() => void onExport('xlsx')}>
+            <button type="button" className="rg-btn" onClick={() => void onExport('xlsx')}>
               {gridUi(lang, 'exportXlsx')}
-            </Button>
-            <Button size="small" variant="outlined" onClick={() => void onExport('csv')}>
+            </button>
+            <button type="button" className="rg-btn" onClick={() => void onExport('csv')}>
               {gridUi(lang, 'exportCsv')}
-            </Button>
+            </button>
           </>
         )}
         {extra}
-        {grid.selectedCount > 0 && (
-          <Typography variant="body2" color="primary">
-            {gridUi(lang, 'selected', { n: grid.selectedCount })}
-          </Typography>
-        )}
-      </Box>
+        {grid.selectedCount > 0 && <span className="rg-note">{gridUi(lang, 'selected', { n: grid.selectedCount })}</span>}
+      </div>
       {report && (
         <Alert severity={report.severity} onClose={() => setReport(null)} sx={{ mt: 1 }} role="status">
           {report.lines.slice(0, SHOWN_MESSAGES).map((line, i) => (
@@ -136,6 +130,6 @@ export const GridToolbar = memo(function GridToolbar({ grid, lang, columns, impo
           {report.lines.length > SHOWN_MESSAGES && <div>… (+{report.lines.length - SHOWN_MESSAGES})</div>}
         </Alert>
       )}
-    </Box>
+    </div>
   );
 });

@@ -1,130 +1,172 @@
 /**
- * The grid's styles: one style block on the root, cells are plain elements with class names.
+ * The grid's styles: one style sheet for every grid, cells are plain elements with class names.
  * A per-cell MUI component or `sx` would cost a style computation per cell; 100,000 rows
  * scroll at a frame under 20 ms only with plain elements. Logical properties (inset-inline,
  * border-inline, text-align: end) make the same rules right for both directions of text.
+ *
+ * The sheet is plain CSS, the same for every theme, put in the document once (`GRID_CSS`); the
+ * theme reaches it as custom properties on each grid's root (`gridVars`, worked out once per
+ * theme). As an `sx` block it was serialised and compiled by emotion on every first draw (about
+ * 7 ms of the grid's first render) and `sx` read numbers in spacing properties as theme spacing
+ * (a filter box's `paddingInlineEnd: 18` became 144 px and hid what was typed).
  */
-import type { SxProps, Theme } from '@mui/material/styles';
+import type { CSSProperties } from 'react';
+import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import { ROW_HEIGHT } from '../model/paging.ts';
 
-export const gridSx: SxProps<Theme> = (theme) => ({
-  fontSize: 13,
-  '& .rg-scroll': {
-    position: 'relative',
-    overflow: 'auto',
-    border: `1px solid ${theme.palette.divider}`,
-    borderRadius: 1,
-    outline: 'none',
-    background: theme.palette.background.paper,
-  },
-  '& .rg-scroll:focus-visible': { boxShadow: `0 0 0 2px ${theme.palette.primary.light}` },
-  '& .rg-head, & .rg-foot': { position: 'sticky', zIndex: 3, background: theme.palette.grey[100] },
-  '& .rg-head': { top: 0 },
-  '& .rg-foot': { bottom: 0, fontWeight: 600 },
-  '& .rg-row': { display: 'flex', height: ROW_HEIGHT, boxSizing: 'border-box' },
-  // Body rows: placed by `top` (no transform node per row to update and layerize), each laid
-  // out on its own (a recycled row costs no page layout).
-  '& .rg-brow': { position: 'absolute', top: 0, insetInlineStart: 0, contain: 'layout style' },
-  '& .rg-pick': { cursor: 'pointer', fontSize: 15, userSelect: 'none' },
-  '& .rg-cell': {
-    flex: 'none',
-    boxSizing: 'border-box',
-    height: ROW_HEIGHT,
-    lineHeight: `${ROW_HEIGHT - 1}px`,
-    padding: '0 6px',
-    overflow: 'hidden',
-    whiteSpace: 'nowrap',
-    borderInlineEnd: `1px solid ${theme.palette.divider}`,
-    borderBottom: `1px solid ${theme.palette.divider}`,
-    background: theme.palette.background.paper,
-    position: 'relative',
-    cursor: 'cell',
-  },
-  '& .rg-head .rg-cell, & .rg-foot .rg-cell': { background: theme.palette.grey[100] },
-  '& .rg-label': { fontWeight: 600, cursor: 'pointer', userSelect: 'none' },
-  '& .rg-sticky': { position: 'sticky', zIndex: 1 },
-  // A body row's lead cell and sticky cells stick together in one block (GridRowView).
-  '& .rg-stick': { display: 'flex', flex: 'none', position: 'sticky', insetInlineStart: 0, zIndex: 2 },
-  // Room for the columns before the first one drawn (GridRowView draws the columns in sight).
-  '& .rg-gap': { flex: 'none' },
-  '& .rg-stick > .rg-cell': { position: 'relative', insetInlineStart: 'auto', zIndex: 'auto' },
-  '& .rg-head .rg-sticky, & .rg-foot .rg-sticky': { zIndex: 4 },
-  '& .rg-lead': { position: 'sticky', insetInlineStart: 0, zIndex: 2, textAlign: 'center', padding: 0, cursor: 'default' },
-  '& .rg-head .rg-lead, & .rg-foot .rg-lead': { zIndex: 5 },
-  '& .rg-num': { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
-  '& .rg-check': { textAlign: 'center' },
-  // Body cells' own text, isolated on the cell (no element per text, GridRowView): the text's
-  // paragraph takes the direction of its first strong letter (as dir="auto"); numbers and dates
-  // start with a left-to-right mark, so they are left to right whatever they hold. The cell
-  // keeps the grid's direction (borders, padding); its alignment is set inline.
-  '& .rg-text, & .rg-ltr': { unicodeBidi: 'plaintext' },
-  '& .rg-ltr::before': { content: '"\\200E"' },
-  '& .rg-readonly': { color: theme.palette.text.secondary },
-  '& .rg-picked .rg-cell': { background: theme.palette.mode === 'dark' ? '#27344a' : '#eef4ff' },
-  '& .rg-range': { background: `${theme.palette.mode === 'dark' ? '#1e3a5f' : '#dbe9ff'} !important` },
-  '& .rg-active': { boxShadow: `inset 0 0 0 2px ${theme.palette.primary.main}` },
-  '& .rg-error': { background: '#fdecea !important', color: '#b71c1c', boxShadow: 'inset 0 -2px 0 #d32f2f' },
-  '& .rg-error.rg-active': { boxShadow: `inset 0 0 0 2px #d32f2f` },
-  '& .rg-lead input': { margin: 0, verticalAlign: 'middle' },
-  // Row action buttons in the lead cell: plain buttons, a few per drawn row.
-  '& .rg-act': {
-    border: 0,
-    background: 'transparent',
-    cursor: 'pointer',
-    padding: '0 1px',
-    lineHeight: 0,
-    verticalAlign: 'middle',
-    color: theme.palette.text.secondary,
-  },
-  '& .rg-act:hover, & .rg-act:focus-visible': { color: theme.palette.primary.main },
-  '& .rg-act svg': { fontSize: 16 },
-  '& .rg-open': { color: theme.palette.primary.main, textDecoration: 'none', marginInlineStart: 2 },
-  '& .rg-filter': {
-    width: '100%',
-    height: ROW_HEIGHT - 4,
-    boxSizing: 'border-box',
-    border: `1px solid ${theme.palette.divider}`,
-    borderRadius: 3,
-    padding: '0 18px 0 4px',
-    paddingInlineStart: 4,
-    paddingInlineEnd: 18,
-    font: 'inherit',
-    fontSize: 12,
-    marginTop: '1px',
-    background: theme.palette.background.paper,
-    color: theme.palette.text.primary,
-  },
-  '& .rg-filter.rg-bad': { borderColor: '#d32f2f', background: '#fdecea' },
-  '& .rg-list-btn': {
-    position: 'absolute',
-    insetInlineEnd: 8,
-    top: 3,
-    border: 0,
-    background: 'transparent',
-    cursor: 'pointer',
-    padding: 0,
-    fontSize: 11,
-    lineHeight: '16px',
-    color: theme.palette.text.secondary,
-  },
-  '& .rg-editor': {
-    position: 'absolute',
-    inset: 0,
-    width: '100%',
-    height: '100%',
-    boxSizing: 'border-box',
-    border: `2px solid ${theme.palette.primary.main}`,
-    padding: '0 4px',
-    font: 'inherit',
-    outline: 'none',
-    background: theme.palette.background.paper,
-    color: theme.palette.text.primary,
-  },
-  '& .rg-empty': { lineHeight: `${ROW_HEIGHT * 2}px`, textAlign: 'center', color: theme.palette.text.secondary, position: 'sticky', insetInlineStart: 0, width: 'min(100%, 600px)' },
-  '& .rg-sort': { marginInlineStart: 4, fontSize: 11 },
-  '& .rg-foot .rg-cell': { textOverflow: 'ellipsis', fontSize: 12, paddingInline: '4px' },
-  '& .rg-kind': { fontWeight: 400, color: theme.palette.text.secondary, marginInlineEnd: 3 },
-});
+const H = ROW_HEIGHT;
+
+export const GRID_CSS = `
+.rg-root { font-size: 13px; }
+.rg-root .rg-scroll { position: relative; overflow: auto; border: 1px solid var(--rg-line); border-radius: var(--rg-radius); outline: none; background: var(--rg-paper); }
+.rg-root .rg-scroll:focus-visible { box-shadow: 0 0 0 2px var(--rg-primary-light); }
+.rg-root .rg-head, .rg-root .rg-foot { position: sticky; z-index: 3; background: var(--rg-head); }
+.rg-root .rg-head { top: 0; }
+.rg-root .rg-foot { bottom: 0; font-weight: 600; }
+.rg-root .rg-row { display: flex; height: ${H}px; box-sizing: border-box; }
+/* Body rows: placed by top (no transform node per row to update and layerize), each laid out
+   on its own (a recycled row costs no page layout). */
+.rg-root .rg-brow { position: absolute; top: 0; inset-inline-start: 0; contain: layout style; }
+.rg-root .rg-pick { cursor: pointer; font-size: 15px; user-select: none; }
+.rg-root .rg-cell {
+  flex: none; box-sizing: border-box; height: ${H}px; line-height: ${H - 1}px; padding: 0 6px;
+  overflow: hidden; white-space: nowrap; border-inline-end: 1px solid var(--rg-line);
+  border-bottom: 1px solid var(--rg-line); background: var(--rg-paper); cursor: cell;
+}
+/* Positioned only where something is placed inside (the header's list button, the editor): a
+   positioned body cell is a paint layer of its own, 400 of them on a first draw. */
+.rg-root .rg-head .rg-cell, .rg-root .rg-foot .rg-cell, .rg-root .rg-active { position: relative; }
+.rg-root .rg-head .rg-cell, .rg-root .rg-foot .rg-cell { background: var(--rg-head); }
+.rg-root .rg-label { font-weight: 600; cursor: pointer; user-select: none; }
+.rg-root .rg-sticky { position: sticky; z-index: 1; }
+/* A body row's lead cell and sticky cells stick together in one block (GridRowView). */
+.rg-root .rg-stick { display: flex; flex: none; position: sticky; inset-inline-start: 0; z-index: 2; }
+/* Room for the columns before the first one drawn (GridRowView draws the columns in sight). */
+.rg-root .rg-gap { flex: none; }
+.rg-root .rg-stick > .rg-cell { position: static; }
+.rg-root .rg-stick > .rg-active { position: relative; }
+.rg-root .rg-head .rg-sticky, .rg-root .rg-foot .rg-sticky { position: sticky; z-index: 4; }
+.rg-root .rg-lead { position: sticky; inset-inline-start: 0; z-index: 2; text-align: center; padding: 0; cursor: default; }
+.rg-root .rg-head .rg-lead, .rg-root .rg-foot .rg-lead { position: sticky; z-index: 5; }
+.rg-root .rg-num { text-align: end; font-variant-numeric: tabular-nums; }
+.rg-root .rg-check { text-align: center; }
+/* Body cells' own text, isolated on the cell (no element per text, GridRowView). Text takes the
+   direction of its first strong letter (plaintext, as dir="auto"). Numbers and dates are left
+   to right whatever they hold: the cell itself is left to right (no mark or pseudo-element per
+   cell: those were a quarter of the first layout's boxes), so in a right-to-left grid its line
+   is drawn on its own start side, the grid's end. Alignment is set inline on a physical side. */
+.rg-root .rg-text { unicode-bidi: plaintext; }
+.rg-root .rg-ltr { direction: ltr; unicode-bidi: isolate; }
+.rg-root[dir='rtl'] .rg-ltr { border-inline-end: 0; border-inline-start: 1px solid var(--rg-line); }
+.rg-root .rg-readonly { color: var(--rg-text2); }
+.rg-root .rg-picked .rg-cell { background: var(--rg-picked); }
+.rg-root .rg-range { background: var(--rg-range) !important; }
+.rg-root .rg-active { box-shadow: inset 0 0 0 2px var(--rg-primary); }
+.rg-root .rg-error { background: #fdecea !important; color: #b71c1c; box-shadow: inset 0 -2px 0 #d32f2f; }
+.rg-root .rg-error.rg-active { box-shadow: inset 0 0 0 2px #d32f2f; }
+.rg-root .rg-lead input { margin: 0; vertical-align: middle; }
+/* Row action buttons in the lead cell: plain buttons, a few per drawn row. */
+.rg-root .rg-act { border: 0; background: transparent; cursor: pointer; padding: 0 1px; line-height: 0; vertical-align: middle; color: var(--rg-text2); }
+.rg-root .rg-act:hover, .rg-root .rg-act:focus-visible { color: var(--rg-primary); }
+.rg-root .rg-act svg { font-size: 16px; }
+.rg-root .rg-open { color: var(--rg-primary); text-decoration: none; margin-inline-start: 2px; }
+.rg-root .rg-filter {
+  width: 100%; height: ${H - 4}px; box-sizing: border-box; border: 1px solid var(--rg-line); border-radius: 3px;
+  padding-block: 0; padding-inline: 4px 18px; font: inherit; font-size: 12px; margin-top: 1px;
+  background: var(--rg-paper); color: var(--rg-text);
+}
+.rg-root .rg-filter.rg-bad { border-color: #d32f2f; background: #fdecea; }
+.rg-root .rg-list-btn {
+  position: absolute; inset-inline-end: 8px; top: 3px; border: 0; background: transparent; cursor: pointer;
+  padding: 0; font-size: 11px; line-height: 16px; color: var(--rg-text2);
+}
+.rg-root .rg-editor {
+  position: absolute; inset: 0; width: 100%; height: 100%; box-sizing: border-box; border: 2px solid var(--rg-primary);
+  padding: 0 4px; font: inherit; outline: none; background: var(--rg-paper); color: var(--rg-text);
+}
+.rg-root .rg-empty { line-height: ${H * 2}px; text-align: center; color: var(--rg-text2); position: sticky; inset-inline-start: 0; width: min(100%, 600px); }
+.rg-root .rg-sort { margin-inline-start: 4px; font-size: 11px; }
+.rg-root .rg-foot .rg-cell { text-overflow: ellipsis; font-size: 12px; padding-inline: 4px; }
+.rg-root .rg-kind { font-weight: 400; color: var(--rg-text2); margin-inline-end: 3px; }
+
+/* The toolbar and pager: plain fields and buttons drawn like MUI's small outlined ones. */
+.rg-root .rg-toolbar { margin-bottom: 8px; }
+.rg-root .rg-tools { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
+.rg-root .rg-search {
+  box-sizing: border-box; min-width: 220px; height: 40px; padding: 8.5px 14px; font-family: var(--rg-font); font-size: 1rem;
+  color: var(--rg-text); background: transparent; border: 1px solid var(--rg-field); border-radius: var(--rg-radius); outline: none;
+}
+.rg-root .rg-search:hover { border-color: var(--rg-text); }
+.rg-root .rg-search:focus { border-color: var(--rg-primary); box-shadow: inset 0 0 0 1px var(--rg-primary); }
+.rg-root .rg-search::placeholder { color: var(--rg-text2); opacity: 0.7; }
+.rg-root .rg-btn {
+  box-sizing: border-box; min-width: 64px; padding: 3px 9px; font-family: var(--rg-font); font-size: 0.8125rem; font-weight: 500;
+  line-height: 1.75; letter-spacing: 0.02857em; color: var(--rg-primary); background: transparent;
+  border: 1px solid var(--rg-primary-half); border-radius: var(--rg-radius); cursor: pointer;
+  transition: background-color 250ms, border-color 250ms;
+}
+.rg-root .rg-btn:hover:not(:disabled) { background: var(--rg-primary-hover); border-color: var(--rg-primary); }
+.rg-root .rg-btn:focus-visible, .rg-root .rg-icon-btn:focus-visible { outline: 2px solid var(--rg-primary); outline-offset: 1px; }
+.rg-root .rg-btn:disabled { color: var(--rg-disabled); border-color: var(--rg-disabled-line); cursor: default; }
+.rg-root .rg-text-btn, .rg-root .rg-text-btn:hover:not(:disabled) { border-color: transparent; }
+.rg-root .rg-text-btn { padding: 4px 5px; }
+.rg-root .rg-note { font-size: 0.875rem; color: var(--rg-primary); }
+.rg-root .rg-pager { display: flex; align-items: center; gap: 8px; margin-top: 4px; flex-wrap: wrap; font-size: 0.875rem; line-height: 1.43; }
+.rg-root .rg-pages { display: flex; align-items: center; }
+.rg-root .rg-page { margin: 0 8px; }
+.rg-root .rg-count-line { color: var(--rg-text2); }
+.rg-root .rg-icon-btn {
+  min-width: 30px; height: 30px; padding: 0; font-size: 1.125rem; line-height: 1; color: var(--rg-icon);
+  background: transparent; border: 0; border-radius: 50%; cursor: pointer;
+}
+.rg-root .rg-icon-btn:hover:not(:disabled) { background: var(--rg-hover); }
+.rg-root .rg-icon-btn:disabled { color: var(--rg-disabled); cursor: default; }
+.rg-root .rg-top { margin-inline-start: auto; }
+`;
+
+let installed = false;
+
+/** Puts the grid's style sheet in the document, once (the first grid drawn does it). */
+export function installGridCss(): void {
+  if (installed || typeof document === 'undefined') return;
+  installed = true;
+  const sheet = document.createElement('style');
+  sheet.dataset.rowaqGrid = '';
+  sheet.textContent = GRID_CSS;
+  document.head.prepend(sheet);
+}
+
+const vars = new WeakMap<Theme, CSSProperties>();
+
+/** The theme's colours, radius and font as the sheet's custom properties, once per theme. */
+export function gridVars(theme: Theme): CSSProperties {
+  let known = vars.get(theme);
+  if (known) return known;
+  const { palette, shape, typography } = theme;
+  const dark = palette.mode === 'dark';
+  known = {
+    '--rg-line': palette.divider,
+    '--rg-paper': palette.background.paper,
+    '--rg-head': dark ? palette.grey[900] : palette.grey[100],
+    '--rg-primary': palette.primary.main,
+    '--rg-primary-light': palette.primary.light,
+    '--rg-primary-half': alpha(palette.primary.main, 0.5),
+    '--rg-primary-hover': alpha(palette.primary.main, palette.action.hoverOpacity),
+    '--rg-text': palette.text.primary,
+    '--rg-text2': palette.text.secondary,
+    '--rg-picked': dark ? '#27344a' : '#eef4ff',
+    '--rg-range': dark ? '#1e3a5f' : '#dbe9ff',
+    '--rg-disabled': palette.action.disabled,
+    '--rg-disabled-line': palette.action.disabledBackground,
+    '--rg-icon': palette.action.active,
+    '--rg-hover': palette.action.hover,
+    '--rg-field': dark ? 'rgba(255, 255, 255, 0.23)' : 'rgba(0, 0, 0, 0.23)',
+    '--rg-radius': typeof shape.borderRadius === 'number' ? `${shape.borderRadius}px` : shape.borderRadius,
+    '--rg-font': typography.fontFamily,
+  } as CSSProperties;
+  vars.set(theme, known);
+  return known;
+}
 
 /** The autocomplete list and value list (in a popper outside the root). */
 export const listSx: SxProps<Theme> = {
@@ -133,5 +175,5 @@ export const listSx: SxProps<Theme> = {
   fontSize: 13,
   '& .rg-option': { padding: '2px 8px', cursor: 'pointer', whiteSpace: 'nowrap' },
   '& .rg-option[aria-selected="true"], & .rg-option:hover': { background: '#dbe9ff' },
-  '& .rg-count': { color: 'text.secondary', marginInlineStart: 8 },
+  '& .rg-count': { color: 'text.secondary', marginInlineStart: '8px' },
 };
