@@ -69,7 +69,7 @@ async function signedIn(lang: Lang): Promise<{ page: Page; context: BrowserConte
 const label = (name: string, lang: Lang) => gridText(FIXTURE_COLUMNS.find((c) => c.name === name)!.label, lang);
 /** Column position in the grid: the sticky code column first, then the others in order. */
 const col = (name: string) => FIXTURE_COLUMNS.findIndex((c) => c.name === name);
-const cell = (page: Page, r: number, c: number) => page.locator(`.rg-scroll [role="gridcell"][data-r="${r}"][data-c="${c}"]`);
+const cell = (page: Page, r: number, c: number) => page.locator(`.rg-scroll [data-r="${r}"] [role="gridcell"][data-c="${c}"]`);
 
 /** Every shown data row as its cells' texts (the check columns show ☑ / ☐ or the refused text). */
 async function gridTexts(page: Page): Promise<string[][]> {

@@ -91,7 +91,7 @@ async function gridSettled(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   const grid = page.getByRole('grid', { name });
   await grid.waitFor({ timeout: 15_000 });
-  await grid.locator('[role="gridcell"][data-r="0"]').first().waitFor({ timeout: 15_000 });
+  await grid.locator('[data-r="0"] [role="gridcell"]').first().waitFor({ timeout: 15_000 });
 }
 
 /** Waits for the list to settle: no progress bar, at least one data row (or the empty state). */

@@ -32,12 +32,12 @@ function setup(props: Partial<GridProps> = {}) {
   const onChange = vi.fn();
   const utils = render(<Grid columns={columns} rows={props.rows ?? rows()} onChange={onChange} importExport={false} {...props} />);
   const grid = screen.getByRole('grid');
-  const cell = (r: number, c: number) => grid.querySelector(`[data-r="${r}"][data-c="${c}"]`) as HTMLElement;
+  const cell = (r: number, c: number) => grid.querySelector(`[data-r="${r}"] [data-c="${c}"]`) as HTMLElement;
   const key = (k: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.activeElement ?? grid, { key: k, ...init });
   const active = () => grid.querySelector('.rg-active') as HTMLElement | null;
   const at = () => {
     const el = active();
-    return el ? [Number(el.dataset.r), Number(el.dataset.c)] : null;
+    return el ? [Number(el.closest<HTMLElement>('[data-r]')!.dataset.r), Number(el.dataset.c)] : null;
   };
   act(() => grid.focus());
   return { ...utils, grid, cell, key, at, active, onChange, lastRows: () => onChange.mock.calls.at(-1)?.[0] as GridRow[] };
@@ -79,7 +79,7 @@ describe('bidi in a right-to-left grid', () => {
     ];
     render(<Grid columns={cols} rows={data} lang="ar" importExport={false} />);
     const grid = screen.getByRole('grid');
-    const text = (r: number, c: number) => grid.querySelector(`[data-r="${r}"][data-c="${c}"]`) as HTMLElement;
+    const text = (r: number, c: number) => grid.querySelector(`[data-r="${r}"] [data-c="${c}"]`) as HTMLElement;
     // Text cells: isolated on the cell itself (rg-text: unicode-bidi plaintext, as dir="auto"):
     // the first strong letter decides, so a Latin name reads left to right with its '.' and its
     // ellipsis after it, Arabic right to left. No element per text.
@@ -102,7 +102,7 @@ describe('bidi in a right-to-left grid', () => {
 
   it('isolates cells in English too (an Arabic name in a left-to-right grid)', () => {
     render(<Grid columns={[{ name: 'name', label: 'Name' }]} rows={[{ name: 'عبد الله عبد الرحمن محمد أحمد' }]} importExport={false} />);
-    const cell = screen.getByRole('grid').querySelector('[data-r="0"][data-c="0"].rg-text')!;
+    const cell = screen.getByRole('grid').querySelector('[data-r="0"] [data-c="0"].rg-text')!;
     expect(cell.textContent).toBe('عبد الله عبد الرحم…');
   });
 });

@@ -221,9 +221,10 @@ export function Grid(props: GridProps) {
   };
 
   const cellAt = (target: EventTarget | null): Position | null => {
-    const el = (target as HTMLElement | null)?.closest?.('[data-r][data-c]') as HTMLElement | null;
-    if (!el) return null;
-    return { r: Number(el.dataset.r), c: Number(el.dataset.c) };
+    const el = (target as HTMLElement | null)?.closest?.('[data-c]') as HTMLElement | null;
+    const row = el?.closest<HTMLElement>('[data-r]');
+    if (!el || !row) return null;
+    return { r: Number(row.dataset.r), c: Number(el.dataset.c) };
   };
 
   // Wheel paging: a native, non-passive listener, so a wheel turn that changes the page does

@@ -61,8 +61,16 @@ function firstScrolling(laid: readonly LaidColumn[]): number {
  * in both directions of text); `width` 0 (no layout, as in a DOM without one) draws every column.
  */
 function windowAt(y: number, height: number, x: number, width: number, count: number, offset: number, laid: readonly LaidColumn[]): Win {
-  const top = Math.max(0, Math.floor((y - offset) / ROW_HEIGHT) - OVERSCAN);
-  const bottom = Math.min(count - 1, Math.ceil((y + height - offset) / ROW_HEIGHT) - 1 + OVERSCAN);
+  let top = Math.max(0, Math.floor((y - offset) / ROW_HEIGHT) - OVERSCAN);
+  let bottom = Math.min(count - 1, Math.ceil((y + height - offset) / ROW_HEIGHT) - 1 + OVERSCAN);
+  // Away from the top, always the same number of rows (the most a window of this height ever
+  // needs): every slot stays drawn and a scroll frame only rewrites rows. A window one row
+  // shorter here and there left a slot empty, so a whole row was removed and another created
+  // nearly every frame.
+  if (top > 0) {
+    bottom = Math.min(count - 1, top + windowRows(height, offset) - 1);
+    top = Math.max(0, bottom - windowRows(height, offset) + 1);
+  }
   const n = firstScrolling(laid);
   let left = n;
   let right = laid.length - 1;
@@ -75,6 +83,11 @@ function windowAt(y: number, height: number, x: number, width: number, count: nu
     while (right < laid.length - 1 && laid[right + 1]!.start < to) right++;
   }
   return { top, bottom, left, right };
+}
+
+/** The most rows a window of this height draws (its rows in sight, part rows and the overscan). */
+function windowRows(height: number, offset: number): number {
+  return Math.ceil((height - offset) / ROW_HEIGHT) + 2 * OVERSCAN + 1;
 }
 
 /** Where the sticky block (lead cell and sticky columns) ends, px from the row's start edge. */
@@ -164,7 +177,7 @@ export const GridBody = memo(function GridBody(props: Props) {
     if (column.start < x + stuck) el.scrollLeft = sign * (column.start - stuck);
     else if (column.start + column.width > x + el.clientWidth) el.scrollLeft = sign * (column.start + column.width - el.clientWidth);
     // And the grid itself in the page's sight.
-    el.querySelector<HTMLElement>(`[data-r="${active.r}"][data-c="${active.c}"]`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    el.querySelector<HTMLElement>(`[data-r="${active.r}"] [data-c="${active.c}"]`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active?.r, active?.c, from]);
 
@@ -174,7 +187,7 @@ export const GridBody = memo(function GridBody(props: Props) {
   // positions modulo `slots` never collide while no more than `slots` rows are drawn. Sized from
   // the start for a window in mid-list (it only grows): a change of size renames every slot and
   // redraws every row, which is what the first scroll frame would otherwise pay.
-  const slots = useRef(Math.ceil(props.viewportHeight / ROW_HEIGHT) + 2 * OVERSCAN + 1);
+  const slots = useRef(windowRows(props.viewportHeight, offset));
   const drawn = measured && count > 0 ? Math.max(0, win.bottom - win.top + 1) : 0;
   if (drawn > slots.current) slots.current = drawn;
   const mod = slots.current;

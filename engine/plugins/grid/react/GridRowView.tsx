@@ -149,7 +149,6 @@ export const GridRowView = memo(function GridRowView({ ctx, row, index, r, top, 
         aria-invalid={error ? true : undefined}
         aria-checked={check ? value === plan.checkOn : undefined}
         aria-colindex={c + 2}
-        data-r={r}
         data-c={c}
         title={title}
         style={plan.style}
@@ -190,6 +189,9 @@ export const GridRowView = memo(function GridRowView({ ctx, row, index, r, top, 
       role="row"
       aria-rowindex={r + 3}
       aria-selected={picked}
+      // The row's view position, once per row (a cell has its column, data-c): one attribute to
+      // rewrite per recycled row in a scroll frame instead of one per cell.
+      data-r={r}
       style={{ top, width }}
     >
       {/* The lead cell and the sticky columns stick as one block: one sticky layer per row, not one per cell. */}
