@@ -404,6 +404,29 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         });
         expect(room).toBeGreaterThan(40);
 
+        // The dark skin: the grid's colours come from the theme (header, cells, text), so no light
+        // header or white cell is left in it.
+        await page.evaluate(() => {
+          const stored = JSON.parse(localStorage.getItem('rowaq.layout') ?? '{}') as Record<string, unknown>;
+          localStorage.setItem('rowaq.layout', JSON.stringify({ ...stored, skin: 'dark' }));
+        });
+        await page.reload();
+        await appReady(page);
+        await expect.poll(() => dataRows(page).count(), { timeout: 60_000 }).toBeGreaterThan(10);
+        const lightness = (css: string) => {
+          const [r, g, b] = css.match(/\d+(\.\d+)?/g)!.map(Number);
+          return (r! + g! + b!) / 3;
+        };
+        const darkColours = await page.evaluate(() => ({
+          head: getComputedStyle(document.querySelector('.rg-head .rg-cell')!).backgroundColor,
+          cell: getComputedStyle(document.querySelector('.rg-brow .rg-text')!).backgroundColor,
+          text: getComputedStyle(document.querySelector('.rg-brow .rg-text')!).color,
+        }));
+        expect(lightness(darkColours.head), darkColours.head).toBeLessThan(80);
+        expect(lightness(darkColours.cell), darkColours.cell).toBeLessThan(80);
+        expect(lightness(darkColours.text), darkColours.text).toBeGreaterThan(160);
+        await screenshot(page, 'grid-students-list-dark', lang);
+
         // Bidi: every cell's text is isolated. A shortened Latin name reads left to right with its
         // ellipsis at its right end, also in the right-to-left grid; numbers are left to right.
         const isolation = await page.evaluate(() => {
