@@ -124,12 +124,11 @@ export const GRID_CSS = `
 .rg-root .rg-top { margin-inline-start: auto; }
 `;
 
-let installed = false;
-
 /** Puts the grid's style sheet in the document, once (the first grid drawn does it). */
 export function installGridCss(): void {
-  if (installed || typeof document === 'undefined') return;
-  installed = true;
+  // Looked up rather than remembered: a document whose head was replaced (tests, a new window)
+  // gets the sheet again.
+  if (typeof document === 'undefined' || document.head.querySelector('style[data-rowaq-grid]')) return;
   const sheet = document.createElement('style');
   sheet.dataset.rowaqGrid = '';
   sheet.textContent = GRID_CSS;
