@@ -60,14 +60,17 @@ function firstScrolling(laid: readonly LaidColumn[]): number {
  * The window for a scroll position. `x` is the distance scrolled from the start edge (positive
  * in both directions of text); `width` 0 (no layout, as in a DOM without one) draws every column.
  */
-function windowAt(y: number, height: number, x: number, width: number, count: number, offset: number, laid: readonly LaidColumn[]): Win {
+function windowAt(y: number, height: number, x: number, width: number, count: number, offset: number, laid: readonly LaidColumn[], full: boolean): Win {
+  // The first draw at the top draws the rows in sight only; the rows beyond come when the grid
+  // settles (below), before any scroll can need them.
+  const below = full || y > 0 || !SETTLES ? OVERSCAN : 0;
   let top = Math.max(0, Math.floor((y - offset) / ROW_HEIGHT) - OVERSCAN);
-  let bottom = Math.min(count - 1, Math.ceil((y + height - offset) / ROW_HEIGHT) - 1 + OVERSCAN);
+  let bottom = Math.min(count - 1, Math.ceil((y + height - offset) / ROW_HEIGHT) - 1 + below);
   // Away from the top, always the same number of rows (the most a window of this height ever
   // needs): every slot stays drawn and a scroll frame only rewrites rows. A window one row
   // shorter here and there left a slot empty, so a whole row was removed and another created
-  // nearly every frame.
-  if (top > 0) {
+  // nearly every frame. At the top too once the grid has settled (`full`, below).
+  if (top > 0 || full) {
     bottom = Math.min(count - 1, top + windowRows(height, offset) - 1);
     top = Math.max(0, bottom - windowRows(height, offset) + 1);
   }
@@ -84,6 +87,12 @@ function windowAt(y: number, height: number, x: number, width: number, count: nu
   }
   return { top, bottom, left, right };
 }
+
+/**
+ * In a browser the window takes its full size once the page is idle after the first draw (an idle
+ * callback); in a DOM without layout (tests) the first draw has its overscan rows at once.
+ */
+const SETTLES = typeof window !== 'undefined' && typeof requestIdleCallback !== 'undefined' && typeof ResizeObserver !== 'undefined';
 
 /** The most rows a window of this height draws (its rows in sight, part rows and the overscan). */
 function windowRows(height: number, offset: number): number {
@@ -121,11 +130,21 @@ export const GridBody = memo(function GridBody(props: Props) {
   // Without a resize observer (a DOM without layout) nothing is drawn before the measure.
   const pos = useRef<{ y: number; x: number; width: number; measured: boolean }>(null!);
   pos.current ??= { y: 0, x: 0, width: guessedWidth(), measured: guessedWidth() > 0 };
-  const win = windowAt(pos.current.y, props.viewportHeight, pos.current.x, pos.current.width, count, offset, laid);
+  // After the first paint, when the page is idle, the window takes its full number of rows at the
+  // top as well (a few more below the fold): the first scroll frame then rewrites rows instead of
+  // creating them (it was often the one frame over 20 ms of a scroll). Not on the first draw, which
+  // only draws what is in sight. Only in a browser (a DOM without layout has no idle time to use).
+  const [full, setFull] = useState(false);
+  useEffect(() => {
+    if (!SETTLES) return;
+    const handle = requestIdleCallback(() => setFull(true), { timeout: 1000 });
+    return () => cancelIdleCallback(handle);
+  }, []);
+  const win = windowAt(pos.current.y, props.viewportHeight, pos.current.x, pos.current.width, count, offset, laid, full);
   // The latest window and figures for the listener, which is attached once per element.
   const measured = pos.current.measured;
-  const latest = useRef({ win, measured, count, offset, laid, height: props.viewportHeight });
-  latest.current = { win, measured, count, offset, laid, height: props.viewportHeight };
+  const latest = useRef({ win, measured, count, offset, laid, full, height: props.viewportHeight });
+  latest.current = { win, measured, count, offset, laid, full, height: props.viewportHeight };
   const [, redraw] = useState(0);
 
   useLayoutEffect(() => {
@@ -135,7 +154,7 @@ export const GridBody = memo(function GridBody(props: Props) {
     const update = (sync: boolean) => {
       pos.current = { ...pos.current, y: scrollEl.scrollTop, x: Math.abs(scrollEl.scrollLeft) };
       const l = latest.current;
-      const next = windowAt(pos.current.y, l.height, pos.current.x, pos.current.width, l.count, l.offset, l.laid);
+      const next = windowAt(pos.current.y, l.height, pos.current.x, pos.current.width, l.count, l.offset, l.laid, l.full);
       if (sameWin(next, l.win) && l.measured) return;
       l.measured = true;
       l.win = next;
