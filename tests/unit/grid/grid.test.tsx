@@ -317,6 +317,24 @@ describe('paging off', () => {
     key('PageDown');
     expect(at()).toEqual([10, 0]);
   });
+
+  it('shows the scroll-to-top button after 250 px, and it scrolls back up', () => {
+    const many = Array.from({ length: 500 }, (_, i) => ({ code: `S${i}`, name: `n${i}`, gpa: i }));
+    const { grid } = setup({ rows: many, paging: false, height: 240 });
+    const scrollTo = vi.fn();
+    grid.scrollTo = scrollTo as never;
+    const scroll = (y: number) => act(() => {
+      grid.scrollTop = y;
+      fireEvent.scroll(grid);
+    });
+    scroll(200);
+    expect(screen.queryByRole('button', { name: '↑ Back to top' })).toBeNull();
+    scroll(300);
+    fireEvent.click(screen.getByRole('button', { name: '↑ Back to top' }));
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+    scroll(0);
+    expect(screen.queryByRole('button', { name: '↑ Back to top' })).toBeNull();
+  });
 });
 
 describe('filters, search and sort', () => {

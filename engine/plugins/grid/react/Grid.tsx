@@ -88,7 +88,9 @@ export function Grid(props: GridProps) {
     if (grid.paging && scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [grid.page, grid.paging]);
 
-  const [scrolled, setScrolled] = useState(false);
+  // The pager's scroll-to-top button is shown through its own state (GridPager registers its
+  // setter here): crossing the threshold while scrolling redraws the pager, not the whole grid.
+  const showTop = useRef<((on: boolean) => void) | null>(null);
   const wheel = useRef(0);
 
   // The row context must stay the same object while scrolling, or every drawn row redraws each
@@ -274,10 +276,7 @@ export function Grid(props: GridProps) {
         tabIndex={0}
         style={{ height: viewportHeight, maxHeight: viewportHeight }}
         onKeyDown={onKeyDown}
-        onScroll={(e) => {
-          const on = showScrollTop(e.currentTarget.scrollTop);
-          if (on !== scrolled) setScrolled(on);
-        }}
+        onScroll={(e) => showTop.current?.(showScrollTop(e.currentTarget.scrollTop))}
         onMouseDown={(e) => {
           if ((e.target as HTMLElement).closest('input, button, a, .rg-editor, .rg-pick')) return;
           const pos = cellAt(e.target);
@@ -349,7 +348,7 @@ export function Grid(props: GridProps) {
         shownCount={view.length}
         total={grid.rows.length}
         lang={lang}
-        showTop={scrolled}
+        showTop={showTop}
         onTop={toTop}
       />
     </GridRoot>

@@ -2,7 +2,7 @@
  * Under the grid: the page buttons (when paging), the row count and the scroll-to-top button.
  * Plain elements styled by the grid's style block (`.rg-pager`, `.rg-icon-btn`), as the toolbar.
  */
-import { memo } from 'react';
+import { memo, useEffect, useState, type MutableRefObject } from 'react';
 import { withThousands } from '../model/format.ts';
 import { gridUi } from './texts.ts';
 
@@ -14,12 +14,20 @@ interface Props {
   shownCount: number;
   total: number;
   lang: string;
-  showTop: boolean;
+  /** Where the grid's scroll listener finds this bar's setter for the scroll-to-top button. */
+  showTop: MutableRefObject<((on: boolean) => void) | null>;
   onTop(): void;
 }
 
 /** Memoised on plain values: scrolling redraws the grid body, not this bar. */
-export const GridPager = memo(function GridPager({ paging, page, pages, setPage, shownCount, total, lang, showTop, onTop }: Props) {
+export const GridPager = memo(function GridPager({ paging, page, pages, setPage, shownCount, total, lang, showTop: register, onTop }: Props) {
+  const [showTop, setShowTop] = useState(false);
+  useEffect(() => {
+    register.current = setShowTop;
+    return () => {
+      register.current = null;
+    };
+  }, [register]);
   // Arrows point the way pages go: in Arabic the next page is to the left.
   const rtl = lang.startsWith('ar');
   const [back, forward] = rtl ? ['›', '‹'] : ['‹', '›'];
