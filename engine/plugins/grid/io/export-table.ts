@@ -13,6 +13,7 @@
  * - A cell still holding a refused text (an imported value not yet fixed) is written as that
  *   text, so nothing the user sees is lost.
  */
+import { isRtl } from '../../../core/rtl.ts';
 import * as XLSX from 'xlsx';
 import { gridText, parseCell, plainText, type GridColumn, type GridRow } from '../model/index.ts';
 import { dateKind, isTick, typeOf } from '../model/columns.ts';
@@ -80,7 +81,7 @@ export function buildExport(rows: readonly GridRow[], allColumns: readonly GridC
   };
   const workbook = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(workbook, sheet, 'Sheet1');
-  if (lang.startsWith('ar')) workbook.Workbook = { ...workbook.Workbook, Views: [{ RTL: true }] };
+  if (isRtl(lang)) workbook.Workbook = { ...workbook.Workbook, Views: [{ RTL: true }] };
   const out = XLSX.write(workbook, { bookType: 'xlsx', type: 'array', compression: true, dense: true } as XLSX.WritingOptions) as ArrayBuffer;
   return new Uint8Array(out);
 }

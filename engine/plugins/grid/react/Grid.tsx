@@ -5,7 +5,7 @@
  * `grid#Grid` plugin screen. State and commands: useGridController; this file draws them and
  * maps keys, mouse, wheel and clipboard events onto them.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { direction } from '../../../core/rtl.ts';
 import { isCheck } from '../model/columns.ts';
 import { acceptsKey } from '../model/keys.ts';

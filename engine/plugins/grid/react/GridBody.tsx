@@ -71,8 +71,9 @@ function windowAt(y: number, height: number, x: number, width: number, count: nu
   // shorter here and there left a slot empty, so a whole row was removed and another created
   // nearly every frame. At the top too once the grid has settled (`full`, below).
   if (top > 0 || full) {
-    bottom = Math.min(count - 1, top + windowRows(height, offset) - 1);
-    top = Math.max(0, bottom - windowRows(height, offset) + 1);
+    const rows = windowRows(height, offset);
+    bottom = Math.min(count - 1, top + rows - 1);
+    top = Math.max(0, bottom - rows + 1);
   }
   const n = firstScrolling(laid);
   let left = n;
@@ -129,7 +130,10 @@ export const GridBody = memo(function GridBody(props: Props) {
   // page before the rows exist, and lay it out again with them: about 15 ms of a first render.
   // Without a resize observer (a DOM without layout) nothing is drawn before the measure.
   const pos = useRef<{ y: number; x: number; width: number; measured: boolean }>(null!);
-  pos.current ??= { y: 0, x: 0, width: guessedWidth(), measured: guessedWidth() > 0 };
+  if (!pos.current) {
+    const width = guessedWidth();
+    pos.current = { y: 0, x: 0, width, measured: width > 0 };
+  }
   // After the first paint, when the page is idle, the window takes its full number of rows at the
   // top as well (a few more below the fold): the first scroll frame then rewrites rows instead of
   // creating them (it was often the one frame over 20 ms of a scroll). Not on the first draw, which

@@ -1,4 +1,5 @@
 /** The summaries row: each summarised column's sum, avg, max, min or count over the filtered rows. */
+import { isRtl } from '../../../core/rtl.ts';
 import { memo, useEffect, useMemo, useState } from 'react';
 import { formatSummary, summarize } from '../model/summary.ts';
 import type { GridRow } from '../model/types.ts';
@@ -56,7 +57,7 @@ export const GridFooter = memo(function GridFooter({ laid, leadWidth, rows, view
               data-summary={kind}
             >
               {kind && <span className="rg-kind">{SIGN[kind]}</span>}
-              {lang.startsWith('ar') ? <bdi dir="ltr">{text}</bdi> : text}
+              {isRtl(lang) ? <bdi dir="ltr">{text}</bdi> : text}
             </div>
           );
         })}

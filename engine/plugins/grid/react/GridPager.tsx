@@ -3,6 +3,7 @@
  * Plain elements styled by the grid's style block (`.rg-pager`, `.rg-icon-btn`), as the toolbar.
  */
 import { memo, useEffect, useState, type MutableRefObject } from 'react';
+import { isRtl } from '../../../core/rtl.ts';
 import { withThousands } from '../model/format.ts';
 import { gridUi } from './texts.ts';
 
@@ -29,7 +30,7 @@ export const GridPager = memo(function GridPager({ paging, page, pages, setPage,
     };
   }, [register]);
   // Arrows point the way pages go: in Arabic the next page is to the left.
-  const rtl = lang.startsWith('ar');
+  const rtl = isRtl(lang);
   const [back, forward] = rtl ? ['›', '‹'] : ['‹', '›'];
   const [first, last] = rtl ? ['»', '«'] : ['«', '»'];
   return (

@@ -164,7 +164,7 @@ export const GridRowView = memo(function GridRowView({ ctx, row, index, r, top, 
           // element per text; styles.ts): the text takes the direction of its first strong
           // letter (unicode-bidi: plaintext, as dir="auto"), so in a right-to-left grid a Latin
           // name keeps its trailing '.' and its ellipsis at its own end, and '-250' its sign.
-          // Numbers and dates (rg-ltr) start with a left-to-right mark and are always left to right.
+          // Numbers and dates (rg-ltr) are left-to-right cells (styles.ts), whatever they hold.
           shorten(full, plan.max)
         )}
       </div>
