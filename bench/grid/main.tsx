@@ -91,6 +91,30 @@ const bench = {
     return deltas;
   },
   /**
+   * The same scroll, untimed, looking at what each frame draws: in the frame's animation callback,
+   * after the scroll is set, the points a third, two thirds and nine tenths down the scroller
+   * (halfway across) are hit-tested; a point not on a row is a band the frame draws without rows
+   * (the window lags the scroll). Returns how many frames had one, of how many.
+   */
+  async gaps(ms = 1500, step = 240): Promise<{ frames: number; blank: number }> {
+    const scroller = controls.scroller();
+    const box = scroller.getBoundingClientRect();
+    const x = box.left + scroller.clientWidth / 2;
+    const ys = [1 / 3, 2 / 3, 0.9].map((f) => box.top + scroller.clientHeight * f);
+    let frames = 0;
+    let blank = 0;
+    let last = await frame();
+    const end = last + ms;
+    while (last < end) {
+      scroller.scrollTop += step;
+      if (ys.some((y) => !document.elementFromPoint(x, y)?.closest(grid.rowSelector))) blank++;
+      frames++;
+      last = await frame();
+    }
+    scroller.scrollTop = 0;
+    return { frames, blank };
+  },
+  /**
    * Import of an .xlsx through the grid's import (worker read + validation): ms and counts.
    * The worker is started first, as the grid's Import button does when it opens the file
    * dialog; the time runs from the file being chosen.

@@ -14,8 +14,16 @@ import { GridRowView, type RowContext } from './GridRowView.tsx';
 import type { LaidColumn } from './useGridColumns.ts';
 import type { Editing, Position, RangeBox } from './useGridController.ts';
 
-/** Rows drawn beyond the window on each side. */
-const OVERSCAN = 3;
+/** Rows drawn behind the rows in sight (on the side the grid was scrolled from). */
+const BEHIND = 3;
+/**
+ * Rows drawn ahead of the rows in sight, in the direction of scrolling. A scroll frame then finds
+ * the rows it shows already drawn, and the window catches up in a task after the frame (see the
+ * scroll listener) instead of in the frame itself: 12 rows is a frame of very fast scrolling
+ * (240 px, the benchmark's 14,400 px a second) and the frame the window lags behind a scroll set
+ * from script.
+ */
+const AHEAD = 12;
 /**
  * Room drawn beyond the window's sides, px (the columns there are drawn too): the compositor
  * scrolls sideways before the main thread draws the columns coming in.
@@ -49,6 +57,17 @@ interface Win {
   right: number;
 }
 
+/** Where the grid is scrolled to and how it was last scrolled. */
+interface Scrolled {
+  y: number;
+  /** The distance scrolled from the start edge (positive in both directions of text). */
+  x: number;
+  /** The scroller's inner width; 0: no layout (as in a DOM without one), every column is drawn. */
+  width: number;
+  /** 1: last scrolled down (or not yet), -1: up. The rows ahead are drawn on that side. */
+  dir: 1 | -1;
+}
+
 /** The first column that scrolls (the sticky ones come first). */
 function firstScrolling(laid: readonly LaidColumn[]): number {
   let n = 0;
@@ -56,38 +75,53 @@ function firstScrolling(laid: readonly LaidColumn[]): number {
   return n;
 }
 
-/**
- * The window for a scroll position. `x` is the distance scrolled from the start edge (positive
- * in both directions of text); `width` 0 (no layout, as in a DOM without one) draws every column.
- */
-function windowAt(y: number, height: number, x: number, width: number, count: number, offset: number, laid: readonly LaidColumn[], full: boolean): Win {
-  // The first draw at the top draws the rows in sight only; the rows beyond come when the grid
-  // settles (below), before any scroll can need them.
-  const below = full || y > 0 || !SETTLES ? OVERSCAN : 0;
-  let top = Math.max(0, Math.floor((y - offset) / ROW_HEIGHT) - OVERSCAN);
-  let bottom = Math.min(count - 1, Math.ceil((y + height - offset) / ROW_HEIGHT) - 1 + below);
-  // Away from the top, always the same number of rows (the most a window of this height ever
-  // needs): every slot stays drawn and a scroll frame only rewrites rows. A window one row
-  // shorter here and there left a slot empty, so a whole row was removed and another created
-  // nearly every frame. At the top too once the grid has settled (`full`, below).
-  if (top > 0 || full) {
-    const rows = windowRows(height, offset);
-    bottom = Math.min(count - 1, top + rows - 1);
-    top = Math.max(0, bottom - rows + 1);
-  }
+/** The scrolling columns [left, right] drawn at a sideways scroll, with `room` px beyond each side. */
+function columnsAt(x: number, width: number, laid: readonly LaidColumn[], room: number): [number, number] {
   const n = firstScrolling(laid);
   let left = n;
   let right = laid.length - 1;
   if (width > 0 && n < laid.length) {
     // The lead cell and the sticky columns cover the row's start: a column under them is out of sight.
-    const from = x + stuckEnd(laid, n) - OVERSCAN_X;
-    const to = x + width + OVERSCAN_X;
+    const from = x + stuckEnd(laid, n) - room;
+    const to = x + width + room;
     while (left < laid.length - 1 && laid[left]!.start + laid[left]!.width <= from) left++;
     right = left;
     while (right < laid.length - 1 && laid[right + 1]!.start < to) right++;
   }
+  return [left, right];
+}
+
+/** The rows and columns in sight at a scroll position, nothing beyond. */
+function sightAt(at: Scrolled, height: number, count: number, offset: number, laid: readonly LaidColumn[]): Win {
+  const top = Math.max(0, Math.floor((at.y - offset) / ROW_HEIGHT));
+  const bottom = Math.min(count - 1, Math.ceil((at.y + height - offset) / ROW_HEIGHT) - 1);
+  const [left, right] = columnsAt(at.x, at.width, laid, 0);
   return { top, bottom, left, right };
 }
+
+/** The window drawn at a scroll position: the rows in sight, BEHIND rows behind and AHEAD ahead. */
+function windowAt(at: Scrolled, height: number, count: number, offset: number, laid: readonly LaidColumn[], full: boolean): Win {
+  const sight = sightAt(at, height, count, offset, laid);
+  const [left, right] = columnsAt(at.x, at.width, laid, OVERSCAN_X);
+  // The first draw at the top draws the rows in sight only; the rows beyond come when the grid
+  // settles (below), before any scroll can need them.
+  if (!full && sight.top <= BEHIND) {
+    const below = at.y > 0 || !SETTLES ? AHEAD : 0;
+    return { top: 0, bottom: Math.min(count - 1, sight.bottom + below), left, right };
+  }
+  // Otherwise always the same number of rows (the most a window of this height ever needs): every
+  // slot stays drawn and a scroll frame only rewrites rows. A window one row shorter here and
+  // there left a slot empty, so a whole row was removed and another created nearly every frame.
+  const rows = windowRows(height, offset);
+  let top: number;
+  if (at.dir > 0) top = sight.top - BEHIND;
+  else top = sight.bottom + BEHIND - rows + 1;
+  top = Math.max(0, Math.min(top, count - rows));
+  return { top, bottom: Math.min(count - 1, top + rows - 1), left, right };
+}
+
+/** Whether a window holds every row and column in sight. */
+const holds = (win: Win, sight: Win) => sight.top >= win.top && sight.bottom <= win.bottom && sight.left >= win.left && sight.right <= win.right;
 
 /**
  * In a browser the window takes its full size once the page is idle after the first draw (an idle
@@ -97,7 +131,7 @@ const SETTLES = typeof window !== 'undefined' && typeof requestIdleCallback !== 
 
 /** The most rows a window of this height draws (its rows in sight, part rows and the overscan). */
 function windowRows(height: number, offset: number): number {
-  return Math.ceil((height - offset) / ROW_HEIGHT) + 2 * OVERSCAN + 1;
+  return Math.ceil((height - offset) / ROW_HEIGHT) + BEHIND + AHEAD + 1;
 }
 
 /** Where the sticky block (lead cell and sticky columns) ends, px from the row's start edge. */
@@ -129,10 +163,10 @@ export const GridBody = memo(function GridBody(props: Props) {
   // window of columns changed. Measuring at mount instead would force a layout of the whole
   // page before the rows exist, and lay it out again with them: about 15 ms of a first render.
   // Without a resize observer (a DOM without layout) nothing is drawn before the measure.
-  const pos = useRef<{ y: number; x: number; width: number; measured: boolean }>(null!);
+  const pos = useRef<Scrolled & { measured: boolean }>(null!);
   if (!pos.current) {
     const width = guessedWidth();
-    pos.current = { y: 0, x: 0, width, measured: width > 0 };
+    pos.current = { y: 0, x: 0, width, dir: 1, measured: width > 0 };
   }
   // After the first paint, when the page is idle, the window takes its full number of rows at the
   // top as well (a few more below the fold): the first scroll frame then rewrites rows instead of
@@ -144,7 +178,7 @@ export const GridBody = memo(function GridBody(props: Props) {
     const handle = requestIdleCallback(() => setFull(true), { timeout: 1000 });
     return () => cancelIdleCallback(handle);
   }, []);
-  const win = windowAt(pos.current.y, props.viewportHeight, pos.current.x, pos.current.width, count, offset, laid, full);
+  const win = windowAt(pos.current, props.viewportHeight, count, offset, laid, full);
   // The latest window and figures for the listener, which is attached once per element.
   const measured = pos.current.measured;
   const latest = useRef({ win, measured, count, offset, laid, full, height: props.viewportHeight });
@@ -156,18 +190,45 @@ export const GridBody = memo(function GridBody(props: Props) {
     scroller.current = scrollEl;
     if (!scrollEl) return;
     const update = (sync: boolean) => {
-      pos.current = { ...pos.current, y: scrollEl.scrollTop, x: Math.abs(scrollEl.scrollLeft) };
+      const y = scrollEl.scrollTop;
+      const dir = y > pos.current.y ? 1 : y < pos.current.y ? -1 : pos.current.dir;
+      pos.current = { ...pos.current, y, x: Math.abs(scrollEl.scrollLeft), dir };
       const l = latest.current;
-      const next = windowAt(pos.current.y, l.height, pos.current.x, pos.current.width, l.count, l.offset, l.laid, l.full);
+      const next = windowAt(pos.current, l.height, l.count, l.offset, l.laid, l.full);
       if (sameWin(next, l.win) && l.measured) return;
       l.measured = true;
       l.win = next;
-      // Drawn in the frame of the scroll, not a frame later: rows a fast scroll brings in would
-      // otherwise show as a blank band for a frame.
       if (sync) flushSync(() => redraw((n) => n + 1));
       else redraw((n) => n + 1);
     };
-    const onScroll = () => update(true);
+    // A scroll whose rows and columns in sight are all drawn already (the rows ahead) changes
+    // nothing in its frame: the window catches up in a task of its own after the frame is drawn
+    // (a message, the next task), and the frame's work is only style, paint and composite. A
+    // scroll beyond what is drawn (a jump, a drag of the scroll bar) redraws in the frame of the
+    // scroll, not a frame later: the rows it brings in would otherwise show as a blank band.
+    let pending = false;
+    const later = typeof MessageChannel === 'undefined' ? undefined : new MessageChannel();
+    if (later) {
+      later.port1.onmessage = () => {
+        pending = false;
+        update(true);
+        // Lay the new rows out now, in this task between frames, rather than at the start of the
+        // next frame (its scroll listener reads the offsets, which would lay them out there).
+        void scrollEl.scrollTop;
+      };
+    }
+    const onScroll = () => {
+      const l = latest.current;
+      const at = { y: scrollEl.scrollTop, x: Math.abs(scrollEl.scrollLeft), width: pos.current.width, dir: pos.current.dir };
+      if (later && l.measured && holds(l.win, sightAt(at, l.height, l.count, l.offset, l.laid))) {
+        if (!pending) {
+          pending = true;
+          later.port2.postMessage(null);
+        }
+        return;
+      }
+      update(true);
+    };
     const measure = () => {
       pos.current.width = scrollEl.clientWidth;
       pos.current.measured = true;
@@ -180,6 +241,7 @@ export const GridBody = memo(function GridBody(props: Props) {
     return () => {
       scrollEl.removeEventListener('scroll', onScroll);
       observer?.disconnect();
+      later?.port1.close();
     };
   }, []);
 
