@@ -258,6 +258,7 @@ class Checker {
     if (screen.view === 'form' && !screen.form) this.error(['view'], "a form screen needs form:", 'add form: <form name>');
     if (screen.view === 'wizard' && !screen.wizard) this.error(['view'], 'a wizard screen needs wizard:', 'add wizard: <wizard name>');
     if (screen.view === 'plugin' && !screen.plugin) this.error(['view'], 'a plugin screen needs plugin:', 'add plugin: <plugin>#<Export>, e.g. grid#Grid');
+    if (screen.grid && screen.plugin !== 'grid#Grid') this.error(['grid'], 'grid: is for a grid screen only', 'remove grid:, or make the screen view: plugin with plugin: grid#Grid');
     this.condition(['visibleWhen'], screen.visibleWhen);
   }
 

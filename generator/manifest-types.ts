@@ -299,6 +299,8 @@ export interface Screen {
   columns: ScreenColumn[];
   filters: ScreenFilter[];
   rowLink?: { route: string; params?: Record<string, string>; newTab?: boolean };
+  /** A grid screen's paging and height (plugin grid#Grid). */
+  grid?: { paging?: boolean; height?: number };
   actions: ScreenAction[];
   form?: string;
   wizard?: string;

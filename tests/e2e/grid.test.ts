@@ -213,6 +213,51 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         expect(errors).toEqual([]);
       });
 
+      test('3,000 imported rows in one scrolled body: every frame of a fast scroll, down and up, draws rows where rows are', async () => {
+        const { page, errors } = await signedIn(lang);
+        await openSheet(page, lang);
+        const count = 3000;
+        const file = path.join(downloads, `many-${lang}.csv`);
+        const lines = ['code,name,name_local,gpa'];
+        for (let i = 0; i < count; i++) lines.push(`${3_000_000 + i},Student ${i},طالب ${i},${(i % 40) / 10}`);
+        fs.writeFileSync(file, lines.join('\n'));
+        expect((await importThroughUi(page, file))[0]).toBe(gridUi(lang, 'imported', { n: count }));
+        await page.locator('.rg-root').getByRole('status').getByRole('button').click();
+        // The sheet has no pages (its YAML: grid: {paging: false}): every row is in the one body,
+        // and only those near the sight are in the DOM.
+        await expect.poll(() => page.locator('.rg-scroll').evaluate((el) => el.scrollHeight)).toBeGreaterThan(count * 24);
+        expect(await dataRows(page).count()).toBeLessThan(80);
+        // 240 px a frame, set in the frame's animation callback as a script scroll is: each frame
+        // hit-tests three points down the body (the middle of the rows area, across) before it
+        // is drawn. A point on no row is a band the frame would show empty.
+        const scrolled = await page.evaluate(async (step) => {
+          const scroller = document.querySelector<HTMLElement>('.rg-scroll')!;
+          const box = scroller.getBoundingClientRect();
+          const x = box.left + box.width / 2;
+          const ys = [0.3, 0.6, 0.85].map((f) => box.top + scroller.clientHeight * f);
+          const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+          const run = async (direction: number, frames: number) => {
+            let blank = 0;
+            for (let i = 0; i < frames; i++) {
+              await frame();
+              scroller.scrollTop += step * direction;
+              if (ys.some((y) => !document.elementFromPoint(x, y)?.closest('.rg-row[aria-selected]'))) blank++;
+            }
+            return blank;
+          };
+          const down = await run(1, 310);
+          const bottom = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1;
+          const up = await run(-1, 100);
+          return { down, bottom, up };
+        }, 240);
+        expect(scrolled).toEqual({ down: 0, bottom: true, up: 0 });
+        // Back at the end, the last row is drawn.
+        await page.locator('.rg-scroll').evaluate((el) => (el.scrollTop = el.scrollHeight));
+        await expect.poll(() => page.locator(`.rg-scroll [data-r="${count - 1}"]`).textContent()).toContain(`${3_000_000 + count - 1}`);
+        await screenshot(page, 'grid-sheet-3000-rows-end', lang);
+        expect(errors).toEqual([]);
+      });
+
       test('fix an invalid cell, filter with every operator, export the filtered rows and re-import them unchanged', async () => {
         const { page, errors } = await signedIn(lang);
         await openSheet(page, lang);

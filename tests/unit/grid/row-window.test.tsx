@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 /**
  * The rows drawn while scrolling (GridBody): the rows in sight, 3 behind and 12 ahead in the
- * direction of scrolling. A scroll that stays within the drawn rows changes nothing in its own
- * event (the frame draws what is there) and the window catches up in the next task; a scroll
- * beyond them redraws in the event, so no frame shows a band without rows.
+ * direction of scrolling. A scroll whose rows in sight, now and one more step on at the same
+ * speed, are drawn changes nothing in its own event (the frame draws what is there) and the
+ * window catches up in the next task; any other scroll redraws in its event, so no frame shows
+ * a band without rows.
  *
  * Figures: height 240 (10 rows of 24 px) under the two header rows (48 px): the viewport is
  * 288 px and a window holds ceil(240 / 24) + 3 + 12 + 1 = 26 rows.
@@ -45,14 +46,20 @@ describe('rows drawn while scrolling', () => {
     // Rows 0-9 in sight, 12 ahead.
     expect(span(grid)).toEqual([0, 21]);
 
-    // Ten rows down (rows 8-19 in sight, all drawn): the event changes nothing ...
-    scroll(grid, 240);
+    // Two rows down (rows 0-11 in sight, and at the same speed next rows 2-13: all drawn): the
+    // event changes nothing ...
+    scroll(grid, 48);
     expect(span(grid)).toEqual([0, 21]);
-    expect(grid.querySelector('[data-r="19"]')?.textContent).toContain('Student 19');
-    // ... and the next task moves the window: 3 behind row 8, 26 rows in all.
+    // ... and the next task moves the window: from the top, the rows in sight and 12 ahead.
     await nextTasks();
-    expect(span(grid)).toEqual([5, 30]);
-    expect(grid.querySelector('[data-r="30"]')?.textContent).toContain('Student 30');
+    expect(span(grid)).toEqual([0, 23]);
+    expect(grid.querySelector('[data-r="23"]')?.textContent).toContain('Student 23');
+
+    // Ten rows down (rows 10-21 in sight, drawn; but at this speed next rows 20-31, which are
+    // not): redrawn in the scroll event, 3 behind row 10, 26 rows in all.
+    scroll(grid, 288);
+    expect(span(grid)).toEqual([7, 32]);
+    expect(grid.querySelector('[data-r="32"]')?.textContent).toContain('Student 32');
 
     // A jump far down (rows 498-509 in sight, none drawn) redraws in the scroll event itself.
     scroll(grid, 12_000);
@@ -63,8 +70,8 @@ describe('rows drawn while scrolling', () => {
     // ahead now above (3 behind row 504, 26 rows in all).
     scroll(grid, 11_880);
     expect(span(grid)).toEqual([482, 507]);
-    // Two rows further up (rows 491-502 in sight) stay within the drawn rows: nothing in the
-    // event; the next task moves the window up with them.
+    // Two rows further up (rows 491-502 in sight, next 489-500) stay within the drawn rows:
+    // nothing in the event; the next task moves the window up with them.
     scroll(grid, 11_832);
     expect(span(grid)).toEqual([482, 507]);
     await nextTasks();
@@ -78,7 +85,7 @@ describe('rows drawn while scrolling', () => {
     await nextTasks();
     const before = new Set(grid.querySelectorAll('[data-r]'));
     expect(before.size).toBe(26);
-    scroll(grid, 2_640);
+    scroll(grid, 2_448);
     await nextTasks();
     const after = new Set(grid.querySelectorAll('[data-r]'));
     expect(after.size).toBe(26);

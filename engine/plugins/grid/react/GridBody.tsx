@@ -203,10 +203,15 @@ export const GridBody = memo(function GridBody(props: Props) {
     };
     // A scroll whose rows and columns in sight are all drawn already (the rows ahead) changes
     // nothing in its frame: the window catches up in a task of its own after the frame is drawn
-    // (a message, the next task), and the frame's work is only style, paint and composite. A
-    // scroll beyond what is drawn (a jump, a drag of the scroll bar) redraws in the frame of the
-    // scroll, not a frame later: the rows it brings in would otherwise show as a blank band.
+    // (a message, the next task, which also lays the rows out), so the frame's work is only
+    // style, paint and composite. The drawn rows must also hold the sight one more step on at
+    // the same speed: a scroll set from script in a frame's animation callback (and so drawn in
+    // that frame) is only heard in the next frame's scroll event, after the window's task. Any
+    // other scroll (from rest, a jump, a drag of the scroll bar) redraws in its event, in the
+    // frame it is drawn in, not a frame later: the rows it brings in would otherwise show as a
+    // blank band.
     let pending = false;
+    let seen = pos.current.y;
     const later = typeof MessageChannel === 'undefined' ? undefined : new MessageChannel();
     if (later) {
       later.port1.onmessage = () => {
@@ -219,8 +224,11 @@ export const GridBody = memo(function GridBody(props: Props) {
     }
     const onScroll = () => {
       const l = latest.current;
-      const at = { y: scrollEl.scrollTop, x: Math.abs(scrollEl.scrollLeft), width: pos.current.width, dir: pos.current.dir };
-      if (later && l.measured && holds(l.win, sightAt(at, l.height, l.count, l.offset, l.laid))) {
+      const at: Scrolled = { y: scrollEl.scrollTop, x: Math.abs(scrollEl.scrollLeft), width: pos.current.width, dir: pos.current.dir };
+      const next: Scrolled = { ...at, y: 2 * at.y - seen };
+      seen = at.y;
+      const held = (where: Scrolled) => holds(l.win, sightAt(where, l.height, l.count, l.offset, l.laid));
+      if (later && l.measured && held(at) && held(next)) {
         if (!pending) {
           pending = true;
           later.port2.postMessage(null);

@@ -170,7 +170,8 @@ export function GridScreen({ screen, params }: RendererProps) {
           renderCell={badges.size ? renderCell : undefined}
           rowHref={rowHref}
           exportName={screen.name}
-          height={480}
+          paging={screen.grid?.paging}
+          height={screen.grid?.height ?? 480}
           initialView={url.view}
           onViewChange={onViewChange}
           rowActions={rowActions}
