@@ -14,16 +14,20 @@ import { GridRowView, type RowContext } from './GridRowView.tsx';
 import type { LaidColumn } from './useGridColumns.ts';
 import type { Editing, Position, RangeBox } from './useGridController.ts';
 
-/** Rows drawn behind the rows in sight (on the side the grid was scrolled from). */
-const BEHIND = 3;
+/**
+ * Rows drawn behind the rows in sight (on the side the grid was scrolled from). One: turning
+ * back redraws in the scroll event anyway, and every row drawn is paint, layers and composite
+ * work in every frame.
+ */
+const BEHIND = 1;
 /**
  * Rows drawn ahead of the rows in sight, in the direction of scrolling. A scroll frame then finds
  * the rows it shows already drawn, and the window catches up in a task after the frame (see the
- * scroll listener) instead of in the frame itself: 12 rows is a frame of very fast scrolling
- * (240 px, the benchmark's 14,400 px a second) and the frame the window lags behind a scroll set
- * from script.
+ * scroll listener) instead of in the frame itself: 11 rows is a frame of very fast scrolling
+ * (240 px, the benchmark's 14,400 px a second) with the part row at either end, which a window
+ * placed after one frame needs to hold the next.
  */
-const AHEAD = 12;
+const AHEAD = 11;
 /**
  * Room drawn beyond the window's sides, px (the columns there are drawn too): the compositor
  * scrolls sideways before the main thread draws the columns coming in.
@@ -209,7 +213,7 @@ export const GridBody = memo(function GridBody(props: Props) {
     // that frame) is only heard in the next frame's scroll event, after the window's task. Any
     // other scroll (from rest, a jump, a drag of the scroll bar) redraws in its event, in the
     // frame it is drawn in, not a frame later: the rows it brings in would otherwise show as a
-    // blank band.
+    // blank band; and the window is placed again after that frame too.
     let pending = false;
     let seen = pos.current.y;
     const later = typeof MessageChannel === 'undefined' ? undefined : new MessageChannel();
@@ -228,14 +232,14 @@ export const GridBody = memo(function GridBody(props: Props) {
       const next: Scrolled = { ...at, y: 2 * at.y - seen };
       seen = at.y;
       const held = (where: Scrolled) => holds(l.win, sightAt(where, l.height, l.count, l.offset, l.laid));
-      if (later && l.measured && held(at) && held(next)) {
-        if (!pending) {
-          pending = true;
-          later.port2.postMessage(null);
-        }
-        return;
+      if (!later) return update(true);
+      // Redrawn now if this frame or the next could show rows not drawn; in any case the window
+      // is placed again after the frame, where the scroll is then (a script may have moved it).
+      if (!l.measured || !held(at) || !held(next)) update(true);
+      if (!pending) {
+        pending = true;
+        later.port2.postMessage(null);
       }
-      update(true);
     };
     const measure = () => {
       pos.current.width = scrollEl.clientWidth;
