@@ -129,11 +129,11 @@ const holds = (win: Win, sight: Win) => sight.top >= win.top && sight.bottom <= 
 
 /**
  * In a browser the window takes its full size once the page is idle after the first draw (an idle
- * callback); in a DOM without layout (tests) the first draw has its overscan rows at once.
+ * callback); in a DOM without layout (tests) the first draw has its rows ahead at once.
  */
 const SETTLES = typeof window !== 'undefined' && typeof requestIdleCallback !== 'undefined' && typeof ResizeObserver !== 'undefined';
 
-/** The most rows a window of this height draws (its rows in sight, part rows and the overscan). */
+/** The most rows a window of this height draws (its rows in sight, part rows, those behind and ahead). */
 function windowRows(height: number, offset: number): number {
   return Math.ceil((height - offset) / ROW_HEIGHT) + BEHIND + AHEAD + 1;
 }
