@@ -21,6 +21,8 @@
  *    are merged and drawn; MUI only: its CSV export. Each step is timed in the
  *    page from the call to the frame after the grid's DOM changed; the fuzzy search (deferred
  *    in the Rowaq grid) to the frame after the grid's row-count line changed, its result.
+ *    Before each run of the grids, the machine's floor: the same scroll on a plain scroller of the
+ *    grid's size with nothing drawn per frame (a new page, no rows made).
  * 4. Prints the medians over the runs next to the goals: first render < 100 ms, filter and
  *    sort < 150 ms, import < 3 s, no frame over 20 ms while scrolling.
  */
@@ -100,12 +102,24 @@ type PageBench = {
   clearSearch(): Promise<number>;
   scroll(ms?: number): Promise<number[]>;
   gaps(ms?: number): Promise<{ frames: number; blank: number }>;
+  floor(ms?: number): Promise<number[]>;
   importFile(url: string): Promise<{ ms: number; rows: number; errors: number }>;
   importShown(url: string): Promise<number | null>;
   exportFile(count: number): Promise<number>;
   exportCsv(): number | null;
 };
 declare const window: { __bench: PageBench };
+
+/** The machine's floor for the frame figures: the same scroll on a plain scroller (no grid, no rows made). */
+async function floorRun(browser: Browser, base: string): Promise<number[]> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${base}/index.html?rows=0`);
+  await page.waitForFunction(() => document.title === 'ready', undefined, { timeout: 120_000 });
+  const frames = await page.evaluate(() => window.__bench.floor(3000));
+  await context.close();
+  return frames;
+}
 
 async function run(browser: Browser, base: string, grid: 'rowaq' | 'mui'): Promise<Run> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: false });
@@ -181,7 +195,13 @@ async function main(): Promise<void> {
     const grids = (['rowaq', 'mui'] as const).filter((g) => !ONLY || g === ONLY);
     const results = new Map<string, Run[]>(grids.map((g) => [g, []]));
     // Alternated, so both grids meet the same machine load.
-    for (let i = 0; i < RUNS; i++) for (const g of grids) results.get(g)!.push(await run(browser, server.base, g));
+    const floor: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      floor.push(...(await floorRun(browser, server.base)));
+      for (const g of grids) results.get(g)!.push(await run(browser, server.base, g));
+    }
+    console.log(`\nmachine floor (the same scroll on a plain scroller, nothing drawn per frame), ${RUNS} run(s):`);
+    console.log(`  longest frame ${Math.max(...floor).toFixed(0)} ms, 95th percentile ${percentile(floor, 0.95).toFixed(0)} ms, ${floor.filter((f) => f > GOALS.frame).length} of ${floor.length} frames over ${GOALS.frame} ms`);
     if (results.has('rowaq')) report('Rowaq grid (engine/plugins/grid, paging off, virtual scrolling)', results.get('rowaq')!);
     if (results.has('mui')) report('@mui/x-data-grid 9.14 community (reference; pages of 100 rows, the MIT limit)', results.get('mui')!);
   } finally {

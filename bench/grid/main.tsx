@@ -91,6 +91,31 @@ const bench = {
     return deltas;
   },
   /**
+   * The machine's own floor: the same scroll (240 px a frame, rAF deltas) on a plain scroller as
+   * large as the grid's, lined like rows by a gradient, with nothing drawn per frame. Frames over
+   * 20 ms here are the machine's, not a grid's.
+   */
+  async floor(ms = 3000, step = 240): Promise<number[]> {
+    const scroller = document.createElement('div');
+    scroller.style.cssText = 'width: 1400px; height: 772px; overflow: auto';
+    const content = document.createElement('div');
+    content.style.cssText = 'height: 2400000px; background: repeating-linear-gradient(#fff 0 23px, #ddd 23px 24px)';
+    scroller.append(content);
+    root.append(scroller);
+    await frame();
+    const deltas: number[] = [];
+    let last = await frame();
+    const end = last + ms;
+    while (last < end) {
+      scroller.scrollTop += step;
+      const now = await frame();
+      deltas.push(now - last);
+      last = now;
+    }
+    scroller.remove();
+    return deltas;
+  },
+  /**
    * The same scroll, untimed, looking at what each frame draws: in the frame's animation callback,
    * after the scroll is set, the points a third, two thirds and nine tenths down the scroller
    * (halfway across) are hit-tested; a point not on a row is a band the frame draws without rows
