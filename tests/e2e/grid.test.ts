@@ -176,6 +176,14 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         await expect(invalid.count()).resolves.toBe(3);
         expect(await invalid.first().getAttribute('title')).toBe(gridText(GRID_MESSAGES.invalidInput, lang));
         await screenshot(page, 'grid-sheet-imported', lang);
+        // A header label wider than its column ends in an ellipsis (at its own end: the left in
+        // Arabic) and keeps its whole text on hover. In Arabic, 'الرسوم مدفوعة' (Fees paid) and
+        // 'المعدل التراكمي' (GPA) do not fit their 90 px columns.
+        const clipped = await page.locator('.rg-head [role="columnheader"]').evaluateAll((cells) =>
+          cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => ({ text: c.textContent, title: c.getAttribute('title'), overflow: getComputedStyle(c).textOverflow })),
+        );
+        if (lang === 'ar') expect(clipped.length).toBeGreaterThanOrEqual(2);
+        for (const c of clipped) expect(c.overflow === 'ellipsis' && c.title?.startsWith(`${c.text}:`), JSON.stringify(c)).toBe(true);
         // Bidi, drawn: '-250' keeps its sign on the left and 'Omar Khaled, Jr.' its '.' on the
         // right, in either direction of the grid (each cell's text is isolated).
         const drawn = await page.evaluate(() => {

@@ -37,7 +37,7 @@ export const GRID_CSS = `
    positioned body cell is a paint layer of its own, 400 of them on a first draw. */
 .rg-root .rg-head .rg-cell, .rg-root .rg-foot .rg-cell, .rg-root .rg-active { position: relative; }
 .rg-root .rg-head .rg-cell, .rg-root .rg-foot .rg-cell { background: var(--rg-head); }
-.rg-root .rg-label { font-weight: 600; cursor: pointer; user-select: none; }
+.rg-root .rg-label { font-weight: 600; cursor: pointer; user-select: none; text-overflow: ellipsis; }
 .rg-root .rg-sticky { position: sticky; z-index: 1; }
 /* A body row's lead cell and sticky cells stick together in one block (GridRowView). */
 .rg-root .rg-stick { display: flex; flex: none; position: sticky; inset-inline-start: 0; z-index: 2; }
