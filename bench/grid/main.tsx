@@ -42,6 +42,27 @@ function untilResult(action: () => void): Promise<number> {
   return untilChanged(action, () => controls.resultText() !== before);
 }
 
+/**
+ * Scrolls `step` px a frame for `ms` (turning at either end), setting each scroll in a frame's
+ * animation callback; `probe` runs right after it is set, before that frame is drawn. The rAF deltas.
+ */
+async function scrollFor(scroller: HTMLElement, ms: number, step: number, probe?: () => void): Promise<number[]> {
+  const deltas: number[] = [];
+  let last = await frame();
+  const end = last + ms;
+  let direction = 1;
+  while (last < end) {
+    const max = scroller.scrollHeight - scroller.clientHeight;
+    if (scroller.scrollTop + step * direction > max || scroller.scrollTop + step * direction < 0) direction = -direction;
+    scroller.scrollTop += step * direction;
+    probe?.();
+    const now = await frame();
+    deltas.push(now - last);
+    last = now;
+  }
+  return deltas;
+}
+
 async function adapter(): Promise<GridAdapter> {
   if (params.get('grid') === 'mui') return (await import('./mui.tsx')).mui;
   return (await import('./rowaq.tsx')).rowaq;
@@ -74,22 +95,7 @@ const bench = {
   search: () => untilResult(() => controls.search(SCENARIO.fuzzy)),
   clearSearch: () => untilResult(() => controls.clearSearch()),
   /** rAF deltas (ms) while the rows scroll down `step` px a frame for `ms`. */
-  async scroll(ms = 3000, step = 240): Promise<number[]> {
-    const scroller = controls.scroller();
-    const deltas: number[] = [];
-    let last = await frame();
-    const end = last + ms;
-    let direction = 1;
-    while (last < end) {
-      const max = scroller.scrollHeight - scroller.clientHeight;
-      if (scroller.scrollTop + step * direction > max || scroller.scrollTop + step * direction < 0) direction = -direction;
-      scroller.scrollTop += step * direction;
-      const now = await frame();
-      deltas.push(now - last);
-      last = now;
-    }
-    return deltas;
-  },
+  scroll: (ms = 3000, step = 240): Promise<number[]> => scrollFor(controls.scroller(), ms, step),
   /**
    * The machine's own floor: the same scroll (240 px a frame, rAF deltas) on a plain scroller as
    * large as the grid's, lined like rows by a gradient, with nothing drawn per frame. Frames over
@@ -103,15 +109,7 @@ const bench = {
     scroller.append(content);
     root.append(scroller);
     await frame();
-    const deltas: number[] = [];
-    let last = await frame();
-    const end = last + ms;
-    while (last < end) {
-      scroller.scrollTop += step;
-      const now = await frame();
-      deltas.push(now - last);
-      last = now;
-    }
+    const deltas = await scrollFor(scroller, ms, step);
     scroller.remove();
     return deltas;
   },
@@ -126,18 +124,12 @@ const bench = {
     const box = scroller.getBoundingClientRect();
     const x = box.left + scroller.clientWidth / 2;
     const ys = [1 / 3, 2 / 3, 0.9].map((f) => box.top + scroller.clientHeight * f);
-    let frames = 0;
     let blank = 0;
-    let last = await frame();
-    const end = last + ms;
-    while (last < end) {
-      scroller.scrollTop += step;
+    const deltas = await scrollFor(scroller, ms, step, () => {
       if (ys.some((y) => !document.elementFromPoint(x, y)?.closest(grid.rowSelector))) blank++;
-      frames++;
-      last = await frame();
-    }
+    });
     scroller.scrollTop = 0;
-    return { frames, blank };
+    return { frames: deltas.length, blank };
   },
   /**
    * Import of an .xlsx through the grid's import (worker read + validation): ms and counts.

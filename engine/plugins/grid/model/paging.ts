@@ -10,6 +10,11 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const NO_PAGING_SIZE = 999_999;
 export const WHEEL_THRESHOLD = 30;
 export const SCROLL_TOP_AFTER = 250;
+/**
+ * The rows area's height when none is given, px: a grid screen's (20 rows a page) and a grid with
+ * paging off.
+ */
+export const DEFAULT_GRID_HEIGHT = DEFAULT_PAGE_SIZE * ROW_HEIGHT;
 /** Autocomplete lists at most this many of the column's values. */
 export const AUTOCOMPLETE_MAX = 50;
 

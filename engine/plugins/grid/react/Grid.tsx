@@ -10,7 +10,7 @@ import { direction } from '../../../core/rtl.ts';
 import { isCheck } from '../model/columns.ts';
 import { acceptsKey } from '../model/keys.ts';
 import { GRID_MESSAGES, gridText } from '../model/messages.ts';
-import { ROW_HEIGHT, showScrollTop, wheelStep } from '../model/paging.ts';
+import { DEFAULT_GRID_HEIGHT, ROW_HEIGHT, showScrollTop, wheelStep } from '../model/paging.ts';
 import type { CellChange } from '../model/undo.ts';
 import type { GridColumn, GridRow, RowValidator } from '../model/types.ts';
 import { GridFooter } from './GridFooter.tsx';
@@ -35,7 +35,7 @@ export interface GridProps {
   paging?: boolean;
   /** Rows per page (default 20, or fitted to `height`). */
   pageSize?: number;
-  /** Height of the rows area in px. With paging off it defaults to 480. */
+  /** Height of the rows area in px. With paging off it defaults to DEFAULT_GRID_HEIGHT (480). */
   height?: number;
   rowValidators?: readonly RowValidator[];
   /** Row fields the fuzzy search looks at (default name, name_local, code). */
@@ -62,7 +62,6 @@ export interface GridProps {
 const HEADER_ROWS = 2;
 /** Room for a row's open link in the lead column, px. */
 const LINK_WIDTH = 10;
-const DEFAULT_SCROLL_HEIGHT = 480;
 
 export function Grid(props: GridProps) {
   const lang = props.lang ?? 'en';
@@ -78,7 +77,7 @@ export function Grid(props: GridProps) {
   // An empty grid keeps two rows' room for its 'No record' line.
   const bodyHeight = grid.paging
     ? Math.max(1, props.height ?? Math.max(2, shownCount) * ROW_HEIGHT)
-    : (props.height ?? DEFAULT_SCROLL_HEIGHT);
+    : (props.height ?? DEFAULT_GRID_HEIGHT);
   const viewportHeight = bodyHeight + ROW_HEIGHT * (HEADER_ROWS + (hasFooter ? 1 : 0));
 
   const focusGrid = useCallback(() => scrollRef.current?.focus({ preventScroll: true }), []);

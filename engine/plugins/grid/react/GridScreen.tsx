@@ -26,6 +26,7 @@ import { chipColours } from '../../../react/renderers/cells.tsx';
 import { FilterField } from '../../../react/renderers/list/ListFilters.tsx';
 import { listPath, listRequestBody, sourceEntity, visibleActions } from '../../../react/renderers/list/list-model.ts';
 import { hrefFor, paramsFromRow } from '../../../react/router/paths.ts';
+import { DEFAULT_GRID_HEIGHT } from '../model/paging.ts';
 import type { GridColumn, GridRow } from '../model/types.ts';
 import { Grid } from './Grid.tsx';
 import { readGridUrl, writeGridUrl, type GridViewState } from './grid-url.ts';
@@ -171,7 +172,7 @@ export function GridScreen({ screen, params }: RendererProps) {
           rowHref={rowHref}
           exportName={screen.name}
           paging={screen.grid?.paging}
-          height={screen.grid?.height ?? 480}
+          height={screen.grid?.height ?? DEFAULT_GRID_HEIGHT}
           initialView={url.view}
           onViewChange={onViewChange}
           rowActions={rowActions}
