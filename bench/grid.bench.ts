@@ -4,6 +4,7 @@
  *
  *   npx tsx bench/grid.bench.ts          (or npm run bench grid)
  *   BENCH_GRID_ROWS=100000 BENCH_GRID_IMPORT_ROWS=50000 BENCH_RUNS=3 BENCH_GRID=rowaq|mui BENCH_KEEP_BUILD=1
+ *   BENCH_SCROLL_MS=10000 (each timed scroll and the floor's)
  *   Quick check: BENCH_GRID_ROWS=5000 BENCH_GRID_IMPORT_ROWS=2000 BENCH_RUNS=1
  *
  * 1. Builds the page bench/grid/ (index.html, main.tsx: the rows are made in the page by a
@@ -12,8 +13,9 @@
  *    both from a loopback HTTP server.
  * 3. For each grid and run: a new page; first render (mount to the frame after 10 rows are in
  *    the DOM); a wildcard filter (name 'M*d'); a sort (GPA, ascending); a fuzzy search
- *    ('Mustafa'; MUI: its quick filter); scrolling for 3 s at 240 px a frame, recording the
- *    requestAnimationFrame deltas; the same scroll for 1.5 s untimed, hit-testing three points
+ *    ('Mustafa'; MUI: its quick filter); scrolling for 10 s (BENCH_SCROLL_MS) at 240 px a
+ *    frame, recording each frame's begin time (the animation callback's argument) and when its
+ *    callback ran; the same scroll for 1.5 s untimed, hit-testing three points
  *    of the scroller in each frame to count the frames drawn with a band of missing rows (the
  *    window lagging the scroll); Rowaq only: import of the .xlsx (worker read + validation;
  *    the worker started first, as the Import button does when it opens the file dialog), export
@@ -24,7 +26,13 @@
  *    Before each run of the grids, the machine's floor: the same scroll on a plain scroller of the
  *    grid's size with nothing drawn per frame (a new page, no rows made).
  * 4. Prints the medians over the runs next to the goals: first render < 100 ms, filter and
- *    sort < 150 ms, import < 3 s, no frame over 20 ms while scrolling.
+ *    sort < 150 ms, import < 3 s, no frame over 20 ms while scrolling. A frame's time is the
+ *    interval between its begin time and the next frame's: frames begin on the display's beat
+ *    (16.7 ms), so an interval over 20 ms is a beat the page missed, a dropped frame. The
+ *    intervals between the callbacks' own clock readings are printed beside them: they add when
+ *    in its frame the main thread got a core to run the callback, which on 2 cores moves by up to
+ *    a dozen ms with nothing drawn at all (the floor's figures show it); before the eighth
+ *    session the goal was judged on those (docs/decisions.md, Grid, "A frame's time").
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -35,10 +43,17 @@ import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { buildExport } from '../engine/plugins/grid/io/export-table.ts';
 import { BENCH_COLUMNS, benchRows } from './grid/data.ts';
+import type { Frames } from './grid/main.tsx';
 
 const ROWS = Number(process.env.BENCH_GRID_ROWS ?? 100_000);
 const IMPORT_ROWS = Number(process.env.BENCH_GRID_IMPORT_ROWS ?? 50_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/**
+ * How long each timed scroll lasts, ms: 10 s, long enough to hold the browser's major garbage
+ * collections (about one every 5 s at this speed, the layout of the rows coming in makes the
+ * garbage), which a 3 s scroll could miss.
+ */
+const SCROLL_MS = Number(process.env.BENCH_SCROLL_MS ?? 10_000);
 const ONLY = process.env.BENCH_GRID;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
@@ -84,7 +99,7 @@ interface Run {
   filter: number;
   sort: number;
   search: number;
-  frames: number[];
+  frames: Frames;
   gaps: { frames: number; blank: number };
   import?: number;
   importShown?: number | null;
@@ -100,9 +115,9 @@ type PageBench = {
   clearSort(): Promise<number>;
   search(): Promise<number>;
   clearSearch(): Promise<number>;
-  scroll(ms?: number): Promise<number[]>;
+  scroll(ms?: number): Promise<Frames>;
   gaps(ms?: number): Promise<{ frames: number; blank: number }>;
-  floor(ms?: number): Promise<number[]>;
+  floor(ms?: number): Promise<Frames>;
   importFile(url: string): Promise<{ ms: number; rows: number; errors: number }>;
   importShown(url: string): Promise<number | null>;
   exportFile(count: number): Promise<number>;
@@ -111,12 +126,12 @@ type PageBench = {
 declare const window: { __bench: PageBench };
 
 /** The machine's floor for the frame figures: the same scroll on a plain scroller (no grid, no rows made). */
-async function floorRun(browser: Browser, base: string): Promise<number[]> {
+async function floorRun(browser: Browser, base: string): Promise<Frames> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${base}/index.html?rows=0`);
   await page.waitForFunction(() => document.title === 'ready', undefined, { timeout: 120_000 });
-  const frames = await page.evaluate(() => window.__bench.floor(3000));
+  const frames = await page.evaluate((ms) => window.__bench.floor(ms), SCROLL_MS);
   await context.close();
   return frames;
 }
@@ -136,7 +151,7 @@ async function run(browser: Browser, base: string, grid: 'rowaq' | 'mui'): Promi
   const search = await page.evaluate(() => window.__bench.search());
   await page.evaluate(() => window.__bench.clearSearch());
   await page.waitForTimeout(300);
-  const frames = await page.evaluate(() => window.__bench.scroll(3000));
+  const frames = await page.evaluate((ms) => window.__bench.scroll(ms), SCROLL_MS);
   await page.waitForTimeout(300);
   const gaps = await page.evaluate(() => window.__bench.gaps(1500));
   const out: Run = { render, filter, sort, search, frames, gaps };
@@ -153,12 +168,27 @@ async function run(browser: Browser, base: string, grid: 'rowaq' | 'mui'): Promi
   return out;
 }
 
+/**
+ * The scroll's frames: the goal is judged on the intervals between the frames' begin times (a
+ * frame over 20 ms there is one the page did not make by the display's next beat); the callback
+ * deltas, which also hold the main thread's scheduling jitter, are shown beside them.
+ */
+function frameLines(runs: Frames[]): void {
+  const intervals = runs.flatMap((r) => r.intervals);
+  const deltas = runs.flatMap((r) => r.deltas);
+  const over = (values: number[]) => `${values.filter((f) => f > GOALS.frame).length} of ${values.length}`;
+  const verdict = Math.max(...intervals) < GOALS.frame ? `under ${GOALS.frame} ms: yes` : `under ${GOALS.frame} ms: NO`;
+  console.log(`  ${'scrolling: longest frame'.padEnd(44)}${`${Math.max(...intervals).toFixed(0)} ms`.padStart(12)}   ${verdict}`);
+  console.log(`  ${'scrolling: frames over 20 ms (dropped)'.padEnd(44)}${over(intervals).padStart(12)}`);
+  console.log(`  ${'scrolling: callback deltas, longest / p95'.padEnd(44)}${`${Math.max(...deltas).toFixed(0)} / ${percentile(deltas, 0.95).toFixed(0)} ms`.padStart(12)}`);
+  console.log(`  ${'scrolling: callback deltas over 20 ms'.padEnd(44)}${over(deltas).padStart(12)}`);
+}
+
 function report(label: string, runs: Run[]): void {
   const m = (pick: (r: Run) => number | undefined | null) => {
     const values = runs.map(pick).filter((v): v is number => typeof v === 'number');
     return values.length ? median(values) : undefined;
   };
-  const frames = runs.flatMap((r) => r.frames);
   const line = (what: string, value: number | undefined, goal?: number, unit = 'ms') => {
     const shown = value === undefined ? 'n/a' : `${value.toFixed(value < 10 ? 1 : 0)} ${unit}`;
     const verdict = value === undefined || goal === undefined ? '' : value < goal ? `under ${goal} ${unit}: yes` : `under ${goal} ${unit}: NO`;
@@ -173,9 +203,7 @@ function report(label: string, runs: Run[]): void {
   line(`  the same through the toolbar, rows shown`, m((r) => r.importShown));
   line(`export ${IMPORT_ROWS.toLocaleString('en')} rows to .xlsx`, m((r) => r.export));
   line(`own CSV export of ${ROWS.toLocaleString('en')} rows`, m((r) => r.csv));
-  line('scrolling: longest frame', Math.max(...frames), GOALS.frame);
-  line('scrolling: 95th percentile frame', percentile(frames, 0.95));
-  console.log(`  ${'scrolling: frames over 20 ms'.padEnd(44)}${`${frames.filter((f) => f > GOALS.frame).length} of ${frames.length}`.padStart(12)}`);
+  frameLines(runs.map((r) => r.frames));
   const gapFrames = runs.reduce((n, r) => n + r.gaps.frames, 0);
   console.log(`  ${'scrolling: frames drawn with rows missing'.padEnd(44)}${`${runs.reduce((n, r) => n + r.gaps.blank, 0)} of ${gapFrames}`.padStart(12)}`);
 }
@@ -195,13 +223,13 @@ async function main(): Promise<void> {
     const grids = (['rowaq', 'mui'] as const).filter((g) => !ONLY || g === ONLY);
     const results = new Map<string, Run[]>(grids.map((g) => [g, []]));
     // Alternated, so both grids meet the same machine load.
-    const floor: number[] = [];
+    const floor: Frames[] = [];
     for (let i = 0; i < RUNS; i++) {
-      floor.push(...(await floorRun(browser, server.base)));
+      floor.push(await floorRun(browser, server.base));
       for (const g of grids) results.get(g)!.push(await run(browser, server.base, g));
     }
     console.log(`\nmachine floor (the same scroll on a plain scroller, nothing drawn per frame), ${RUNS} run(s):`);
-    console.log(`  longest frame ${Math.max(...floor).toFixed(0)} ms, 95th percentile ${percentile(floor, 0.95).toFixed(0)} ms, ${floor.filter((f) => f > GOALS.frame).length} of ${floor.length} frames over ${GOALS.frame} ms`);
+    frameLines(floor);
     if (results.has('rowaq')) report('Rowaq grid (engine/plugins/grid, paging off, virtual scrolling)', results.get('rowaq')!);
     if (results.has('mui')) report('@mui/x-data-grid 9.14 community (reference; pages of 100 rows, the MIT limit)', results.get('mui')!);
   } finally {

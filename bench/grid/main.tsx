@@ -14,6 +14,20 @@ const root = document.getElementById('root')!;
 const rows = benchRows(ROWS);
 
 const frame = () => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+/** The next frame: its begin time (the animation callback's argument, on the display's beat) and when the callback ran. */
+const frameTimes = () => new Promise<{ begin: number; ran: number }>((resolve) => requestAnimationFrame((begin) => resolve({ begin, ran: performance.now() })));
+
+/**
+ * A scroll's frames, two ways. `intervals`: between the frames' begin times, which come on the
+ * display's beat (16.7 ms at 60 Hz): an interval over it by a beat or more is a frame the page
+ * did not make in time, a dropped frame. `deltas`: between the moments the animation callbacks
+ * ran, which also holds how late in its frame the main thread got to run the callback (on a
+ * 2-core machine a plain scroller has deltas of up to 30 ms without dropping a frame).
+ */
+export interface Frames {
+  intervals: number[];
+  deltas: number[];
+}
 
 /** ms from now until the frame after the next change under root (or after `ready()` holds). */
 function untilChanged(action: () => void, ready?: () => boolean): Promise<number> {
@@ -44,23 +58,24 @@ function untilResult(action: () => void): Promise<number> {
 
 /**
  * Scrolls `step` px a frame for `ms` (turning at either end), setting each scroll in a frame's
- * animation callback; `probe` runs right after it is set, before that frame is drawn. The rAF deltas.
+ * animation callback; `probe` runs right after it is set, before that frame is drawn.
  */
-async function scrollFor(scroller: HTMLElement, ms: number, step: number, probe?: () => void): Promise<number[]> {
-  const deltas: number[] = [];
-  let last = await frame();
-  const end = last + ms;
+async function scrollFor(scroller: HTMLElement, ms: number, step: number, probe?: () => void): Promise<Frames> {
+  const out: Frames = { intervals: [], deltas: [] };
+  let last = await frameTimes();
+  const end = last.ran + ms;
   let direction = 1;
-  while (last < end) {
+  while (last.ran < end) {
     const max = scroller.scrollHeight - scroller.clientHeight;
     if (scroller.scrollTop + step * direction > max || scroller.scrollTop + step * direction < 0) direction = -direction;
     scroller.scrollTop += step * direction;
     probe?.();
-    const now = await frame();
-    deltas.push(now - last);
+    const now = await frameTimes();
+    out.intervals.push(now.begin - last.begin);
+    out.deltas.push(now.ran - last.ran);
     last = now;
   }
-  return deltas;
+  return out;
 }
 
 async function adapter(): Promise<GridAdapter> {
@@ -94,14 +109,14 @@ const bench = {
   // later. The figure is the time to the result, so it waits for the row count to change.
   search: () => untilResult(() => controls.search(SCENARIO.fuzzy)),
   clearSearch: () => untilResult(() => controls.clearSearch()),
-  /** rAF deltas (ms) while the rows scroll down `step` px a frame for `ms`. */
-  scroll: (ms = 3000, step = 240): Promise<number[]> => scrollFor(controls.scroller(), ms, step),
+  /** The frames (ms) while the rows scroll down `step` px a frame for `ms`. */
+  scroll: (ms = 3000, step = 240): Promise<Frames> => scrollFor(controls.scroller(), ms, step),
   /**
-   * The machine's own floor: the same scroll (240 px a frame, rAF deltas) on a plain scroller as
+   * The machine's own floor: the same scroll (240 px a frame) on a plain scroller as
    * large as the grid's, lined like rows by a gradient, with nothing drawn per frame. Frames over
    * 20 ms here are the machine's, not a grid's.
    */
-  async floor(ms = 3000, step = 240): Promise<number[]> {
+  async floor(ms = 3000, step = 240): Promise<Frames> {
     const scroller = document.createElement('div');
     scroller.style.cssText = 'width: 1400px; height: 772px; overflow: auto';
     const content = document.createElement('div');
@@ -109,9 +124,9 @@ const bench = {
     scroller.append(content);
     root.append(scroller);
     await frame();
-    const deltas = await scrollFor(scroller, ms, step);
+    const frames = await scrollFor(scroller, ms, step);
     scroller.remove();
-    return deltas;
+    return frames;
   },
   /**
    * The same scroll, untimed, looking at what each frame draws: in the frame's animation callback,
@@ -125,11 +140,11 @@ const bench = {
     const x = box.left + scroller.clientWidth / 2;
     const ys = [1 / 3, 2 / 3, 0.9].map((f) => box.top + scroller.clientHeight * f);
     let blank = 0;
-    const deltas = await scrollFor(scroller, ms, step, () => {
+    const { intervals } = await scrollFor(scroller, ms, step, () => {
       if (ys.some((y) => !document.elementFromPoint(x, y)?.closest(grid.rowSelector))) blank++;
     });
     scroller.scrollTop = 0;
-    return { frames: deltas.length, blank };
+    return { frames: intervals.length, blank };
   },
   /**
    * Import of an .xlsx through the grid's import (worker read + validation): ms and counts.
