@@ -101,6 +101,8 @@ interface Run {
   search: number;
   frames: Frames;
   gaps: { frames: number; blank: number };
+  /** Rowaq: the heap kept (after a collection) once `rows` rows were scrolled past, bytes. */
+  kept?: { rows: number; bytes: number };
   import?: number;
   importShown?: number | null;
   export?: number;
@@ -117,6 +119,7 @@ type PageBench = {
   clearSearch(): Promise<number>;
   scroll(ms?: number): Promise<Frames>;
   gaps(ms?: number): Promise<{ frames: number; blank: number }>;
+  scrollPast(rows: number): Promise<number>;
   floor(ms?: number): Promise<Frames>;
   importFile(url: string): Promise<{ ms: number; rows: number; errors: number }>;
   importShown(url: string): Promise<number | null>;
@@ -156,6 +159,16 @@ async function run(browser: Browser, base: string, grid: 'rowaq' | 'mui'): Promi
   const gaps = await page.evaluate(() => window.__bench.gaps(1500));
   const out: Run = { render, filter, sort, search, frames, gaps };
   if (grid === 'rowaq') {
+    // What the grid keeps of the rows it drew: the heap after a full collection, before and
+    // after scrolling past 20,000 rows (the DevTools protocol's collection, no page flag needed).
+    const cdp = await context.newCDPSession(page);
+    const heap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    };
+    const before = await heap();
+    const rows = await page.evaluate(() => window.__bench.scrollPast(20_000));
+    out.kept = { rows, bytes: (await heap()) - before };
     const imported = await page.evaluate((url) => window.__bench.importFile(url), `${base}/import.xlsx`);
     if (imported.rows !== IMPORT_ROWS || imported.errors !== 0) throw new Error(`import gave ${imported.rows} rows and ${imported.errors} errors, expected ${IMPORT_ROWS} and 0`);
     out.import = imported.ms;
@@ -201,6 +214,8 @@ function report(label: string, runs: Run[]): void {
   line('fuzzy search (Mustafa)', m((r) => r.search));
   line(`import ${IMPORT_ROWS.toLocaleString('en')}-row .xlsx`, m((r) => r.import), GOALS.import);
   line(`  the same through the toolbar, rows shown`, m((r) => r.importShown));
+  const kept = runs.find((r) => r.kept)?.kept;
+  line(`heap kept after scrolling past ${kept ? kept.rows.toLocaleString('en') : 'n'} rows`, m((r) => (r.kept ? r.kept.bytes / 1024 / 1024 : undefined)), undefined, 'MB');
   line(`export ${IMPORT_ROWS.toLocaleString('en')} rows to .xlsx`, m((r) => r.export));
   line(`own CSV export of ${ROWS.toLocaleString('en')} rows`, m((r) => r.csv));
   frameLines(runs.map((r) => r.frames));

@@ -147,6 +147,23 @@ const bench = {
     return { frames: intervals.length, blank };
   },
   /**
+   * Scrolls `step` px a frame until `rows` rows have gone by (to see what the grid keeps of the
+   * rows it drew: the harness reads the heap after a collection before and after), then back to
+   * the top. Returns the rows scrolled past.
+   */
+  async scrollPast(rows: number, step = 960): Promise<number> {
+    const scroller = controls.scroller();
+    const end = Math.min(rows * 24, scroller.scrollHeight - scroller.clientHeight);
+    while (scroller.scrollTop < end) {
+      scroller.scrollTop = Math.min(end, scroller.scrollTop + step);
+      await frame();
+    }
+    const passed = Math.round(scroller.scrollTop / 24);
+    scroller.scrollTop = 0;
+    await frame();
+    return passed;
+  },
+  /**
    * Import of an .xlsx through the grid's import (worker read + validation): ms and counts.
    * The worker is started first, as the grid's Import button does when it opens the file
    * dialog; the time runs from the file being chosen.
