@@ -7,6 +7,7 @@
 import { BENCH_COLUMNS, benchRows, SCENARIO } from './data.ts';
 import type { GridAdapter, GridControls } from './adapter.ts';
 import { exportRows, importSpreadsheet, prepareImport } from '../../engine/plugins/grid/io/index.ts';
+import { ROW_HEIGHT } from '../../engine/plugins/grid/model/paging.ts';
 
 const params = new URLSearchParams(location.search);
 const ROWS = Number(params.get('rows') ?? 100_000);
@@ -153,12 +154,12 @@ const bench = {
    */
   async scrollPast(rows: number, step = 960): Promise<number> {
     const scroller = controls.scroller();
-    const end = Math.min(rows * 24, scroller.scrollHeight - scroller.clientHeight);
+    const end = Math.min(rows * ROW_HEIGHT, scroller.scrollHeight - scroller.clientHeight);
     while (scroller.scrollTop < end) {
       scroller.scrollTop = Math.min(end, scroller.scrollTop + step);
       await frame();
     }
-    const passed = Math.round(scroller.scrollTop / 24);
+    const passed = Math.round(scroller.scrollTop / ROW_HEIGHT);
     scroller.scrollTop = 0;
     await frame();
     return passed;
