@@ -4,7 +4,6 @@
  * range, row selection, editing, undo, clipboard and cell validation. Grid.tsx draws it.
  */
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import type { LocalizedText } from '../../../core/text.ts';
 import { CHECK_VALUES, plainText, typeOf } from '../model/columns.ts';
 import { parseClipboard, serializeClipboard } from '../model/clipboard.ts';
 import { clampPage, DEFAULT_PAGE_SIZE, NO_PAGING_SIZE, pageCount, pageRange, pageSizeFor, ROW_HEIGHT } from '../model/paging.ts';
