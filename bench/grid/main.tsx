@@ -14,9 +14,10 @@ const ROWS = Number(params.get('rows') ?? 100_000);
 const root = document.getElementById('root')!;
 const rows = benchRows(ROWS);
 
-const frame = () => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now())));
 /** The next frame: its begin time (the animation callback's argument, on the display's beat) and when the callback ran. */
 const frameTimes = () => new Promise<{ begin: number; ran: number }>((resolve) => requestAnimationFrame((begin) => resolve({ begin, ran: performance.now() })));
+/** When the next frame's animation callback ran. */
+const frame = () => frameTimes().then((t) => t.ran);
 
 /**
  * A scroll's frames, two ways. `intervals`: between the frames' begin times, which come on the
