@@ -24,7 +24,8 @@
  *    page from the call to the frame after the grid's DOM changed; the fuzzy search (deferred
  *    in the Rowaq grid) to the frame after the grid's row-count line changed, its result.
  *    Before each run of the grids, the machine's floor: the same scroll on a plain scroller of the
- *    grid's size with nothing drawn per frame (a new page, no rows made).
+ *    grid's size with nothing drawn per frame (a new page, no rows made). On Linux every timed
+ *    scroll also reads the CPU time of the browser's threads before and after (bench/thread-cpu.ts).
  * 4. Prints the medians over the runs next to the goals: first render < 100 ms, filter and
  *    sort < 150 ms, import < 3 s, no frame over 20 ms while scrolling. A frame's time is the
  *    interval between its begin time and the next frame's: frames begin on the display's beat
@@ -44,6 +45,7 @@ import react from '@vitejs/plugin-react';
 import { buildExport } from '../engine/plugins/grid/io/export-table.ts';
 import { BENCH_COLUMNS, benchRows } from './grid/data.ts';
 import type { Frames } from './grid/main.tsx';
+import { THREAD_GROUPS, browserCpu, cpuPerFrame, type ThreadCpu } from './thread-cpu.ts';
 
 const ROWS = Number(process.env.BENCH_GRID_ROWS ?? 100_000);
 const IMPORT_ROWS = Number(process.env.BENCH_GRID_IMPORT_ROWS ?? 50_000);
@@ -99,7 +101,7 @@ interface Run {
   filter: number;
   sort: number;
   search: number;
-  frames: Frames;
+  frames: Timed;
   gaps: { frames: number; blank: number };
   /** Rowaq: the heap kept (after a collection) once `rows` rows were scrolled past, bytes. */
   kept?: { rows: number; bytes: number };
@@ -128,13 +130,25 @@ type PageBench = {
 };
 declare const window: { __bench: PageBench };
 
+/** A timed scroll's frames and what the browser's threads spent on each (Linux only). */
+interface Timed extends Frames {
+  cpu?: ThreadCpu;
+}
+
+/** Runs a timed scroll in the page, reading the browser threads' CPU time around it. */
+async function timedScroll(scroll: () => Promise<Frames>): Promise<Timed> {
+  const before = browserCpu();
+  const frames = await scroll();
+  return { ...frames, cpu: cpuPerFrame(before, browserCpu(), frames.intervals.length) };
+}
+
 /** The machine's floor for the frame figures: the same scroll on a plain scroller (no grid, no rows made). */
-async function floorRun(browser: Browser, base: string): Promise<Frames> {
+async function floorRun(browser: Browser, base: string): Promise<Timed> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${base}/index.html?rows=0`);
   await page.waitForFunction(() => document.title === 'ready', undefined, { timeout: 120_000 });
-  const frames = await page.evaluate((ms) => window.__bench.floor(ms), SCROLL_MS);
+  const frames = await timedScroll(() => page.evaluate((ms) => window.__bench.floor(ms), SCROLL_MS));
   await context.close();
   return frames;
 }
@@ -154,7 +168,7 @@ async function run(browser: Browser, base: string, grid: 'rowaq' | 'mui'): Promi
   const search = await page.evaluate(() => window.__bench.search());
   await page.evaluate(() => window.__bench.clearSearch());
   await page.waitForTimeout(300);
-  const frames = await page.evaluate((ms) => window.__bench.scroll(ms), SCROLL_MS);
+  const frames = await timedScroll(() => page.evaluate((ms) => window.__bench.scroll(ms), SCROLL_MS));
   await page.waitForTimeout(300);
   const gaps = await page.evaluate(() => window.__bench.gaps(1500));
   const out: Run = { render, filter, sort, search, frames, gaps };
@@ -186,7 +200,7 @@ async function run(browser: Browser, base: string, grid: 'rowaq' | 'mui'): Promi
  * frame over 20 ms there is one the page did not make by the display's next beat); the callback
  * deltas, which also hold the main thread's scheduling jitter, are shown beside them.
  */
-function frameLines(runs: Frames[]): void {
+function frameLines(runs: Timed[]): void {
   const intervals = runs.flatMap((r) => r.intervals);
   const deltas = runs.flatMap((r) => r.deltas);
   const over = (values: number[]) => `${values.filter((f) => f > GOALS.frame).length} of ${values.length}`;
@@ -195,6 +209,13 @@ function frameLines(runs: Frames[]): void {
   console.log(`  ${'scrolling: frames over 20 ms (dropped)'.padEnd(44)}${over(intervals).padStart(12)}`);
   console.log(`  ${'scrolling: callback deltas, longest / p95'.padEnd(44)}${`${Math.max(...deltas).toFixed(0)} / ${percentile(deltas, 0.95).toFixed(0)} ms`.padStart(12)}`);
   console.log(`  ${'scrolling: callback deltas over 20 ms'.padEnd(44)}${over(deltas).padStart(12)}`);
+  // The median run's CPU per frame by thread: what the frames cost, on which threads.
+  const cpu = runs.map((r) => r.cpu).filter((c): c is ThreadCpu => c !== undefined);
+  if (cpu.length) {
+    const at = (group: (typeof THREAD_GROUPS)[number]) => median(cpu.map((c) => c[group])).toFixed(1);
+    const all = median(cpu.map((c) => THREAD_GROUPS.reduce((sum, g) => sum + c[g], 0))).toFixed(1);
+    console.log(`  ${'scrolling: CPU a frame, ms (median of runs)'.padEnd(44)}${`${all} in all`.padStart(12)}   ${THREAD_GROUPS.map((g) => `${g} ${at(g)}`).join(', ')}`);
+  }
 }
 
 function report(label: string, runs: Run[]): void {
@@ -238,7 +259,7 @@ async function main(): Promise<void> {
     const grids = (['rowaq', 'mui'] as const).filter((g) => !ONLY || g === ONLY);
     const results = new Map<string, Run[]>(grids.map((g) => [g, []]));
     // Alternated, so both grids meet the same machine load.
-    const floor: Frames[] = [];
+    const floor: Timed[] = [];
     for (let i = 0; i < RUNS; i++) {
       floor.push(await floorRun(browser, server.base));
       for (const g of grids) results.get(g)!.push(await run(browser, server.base, g));
