@@ -45,7 +45,7 @@ import react from '@vitejs/plugin-react';
 import { buildExport } from '../engine/plugins/grid/io/export-table.ts';
 import { BENCH_COLUMNS, benchRows } from './grid/data.ts';
 import type { Frames } from './grid/main.tsx';
-import { THREAD_GROUPS, browserCpu, cpuPerFrame, type ThreadCpu } from './thread-cpu.ts';
+import { THREAD_GROUPS, browserCpu, cpuPerFrame, type ThreadCpu, type ThreadGroup } from './thread-cpu.ts';
 
 const ROWS = Number(process.env.BENCH_GRID_ROWS ?? 100_000);
 const IMPORT_ROWS = Number(process.env.BENCH_GRID_IMPORT_ROWS ?? 50_000);
@@ -209,10 +209,10 @@ function frameLines(runs: Timed[]): void {
   console.log(`  ${'scrolling: frames over 20 ms (dropped)'.padEnd(44)}${over(intervals).padStart(12)}`);
   console.log(`  ${'scrolling: callback deltas, longest / p95'.padEnd(44)}${`${Math.max(...deltas).toFixed(0)} / ${percentile(deltas, 0.95).toFixed(0)} ms`.padStart(12)}`);
   console.log(`  ${'scrolling: callback deltas over 20 ms'.padEnd(44)}${over(deltas).padStart(12)}`);
-  // The median run's CPU per frame by thread: what the frames cost, on which threads.
+  // What the frames cost, on which threads: the median over the runs of each group's CPU a frame, and of all.
   const cpu = runs.map((r) => r.cpu).filter((c): c is ThreadCpu => c !== undefined);
   if (cpu.length) {
-    const at = (group: (typeof THREAD_GROUPS)[number]) => median(cpu.map((c) => c[group])).toFixed(1);
+    const at = (group: ThreadGroup) => median(cpu.map((c) => c[group])).toFixed(1);
     const all = median(cpu.map((c) => THREAD_GROUPS.reduce((sum, g) => sum + c[g], 0))).toFixed(1);
     console.log(`  ${'scrolling: CPU a frame, ms (median of runs)'.padEnd(44)}${`${all} in all`.padStart(12)}   ${THREAD_GROUPS.map((g) => `${g} ${at(g)}`).join(', ')}`);
   }
