@@ -55,7 +55,7 @@ function groupOf(kind: string, pid: number, tid: number, name: string): ThreadGr
  */
 export function browserCpu(root = process.pid): ThreadCpu | null {
   if (!fs.existsSync('/proc/self/task')) return null;
-  const out: ThreadCpu = { main: 0, compositor: 0, raster: 0, display: 0, other: 0 };
+  const out = Object.fromEntries(THREAD_GROUPS.map((group) => [group, 0])) as ThreadCpu;
   for (const pid of descendants(root)) {
     const cmdline = read(`/proc/${pid}/cmdline`) ?? '';
     const kind = /--type=([\w-]+)/.exec(cmdline)?.[1] ?? 'browser';
