@@ -1,6 +1,11 @@
 /**
  * Fuzzy search (admission-and-grid section 5): Fuse.js over name, name_local and code at
- * threshold 0.3. The index is built once per rows array and reused for every query.
+ * threshold 0.3. The index is built once per rows array and reused for every query while a
+ * search is under way, and dropped when it ends (`release`): it is about 200 bytes and eight
+ * objects a row (20 MB on 100,000 rows), which the browser's collector would otherwise mark again
+ * in every major collection. While the grid scrolls, those collections run its helper threads on
+ * both cores of a small machine and the page misses frames (docs/decisions.md, Grid, "What a
+ * dropped frame waits for").
  */
 import Fuse from 'fuse.js';
 import type { GridRow } from './types.ts';
@@ -13,6 +18,8 @@ export interface FuzzySearcher {
   search(query: string): number[];
   /** Builds the index ahead of the first search (the search box calls it on focus). */
   warm(): void;
+  /** Drops the index (the search ended); the next search or `warm` builds it again. */
+  release(): void;
 }
 
 export function createFuzzySearcher(rows: readonly GridRow[], keys: readonly string[] = SEARCH_KEYS): FuzzySearcher {
@@ -37,6 +44,9 @@ export function createFuzzySearcher(rows: readonly GridRow[], keys: readonly str
     },
     warm() {
       index();
+    },
+    release() {
+      fuse = null;
     },
   };
 }

@@ -249,10 +249,10 @@ export function Grid(props: GridProps) {
     return () => scrollEl.removeEventListener('wheel', onWheel);
   }, [paging]);
 
-  const { search, setSearch, warmSearch, canUndo, undo, clearFilters, rows: allRows, setAllRows, selected } = grid;
+  const { search, setSearch, warmSearch, coolSearch, canUndo, undo, clearFilters, rows: allRows, setAllRows, selected } = grid;
   const toolbar = useMemo(
-    () => ({ search, setSearch, warmSearch, canUndo, undo, clearFilters, rows: allRows, view, setAllRows, selectedCount: selected.size }),
-    [search, setSearch, warmSearch, canUndo, undo, clearFilters, allRows, view, setAllRows, selected.size],
+    () => ({ search, setSearch, warmSearch, coolSearch, canUndo, undo, clearFilters, rows: allRows, view, setAllRows, selectedCount: selected.size }),
+    [search, setSearch, warmSearch, coolSearch, canUndo, undo, clearFilters, allRows, view, setAllRows, selected.size],
   );
   const toTop = useCallback(() => scrollRef.current?.scrollTo({ top: 0 }), []);
 

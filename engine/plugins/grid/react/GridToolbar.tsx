@@ -14,7 +14,7 @@ import { gridUi } from './texts.ts';
 import type { GridController } from './useGridController.ts';
 
 /** What the toolbar uses of the controller: all stable between scroll frames. */
-export type ToolbarGrid = Pick<GridController, 'search' | 'setSearch' | 'warmSearch' | 'canUndo' | 'undo' | 'clearFilters' | 'rows' | 'view' | 'setAllRows'> & {
+export type ToolbarGrid = Pick<GridController, 'search' | 'setSearch' | 'warmSearch' | 'coolSearch' | 'canUndo' | 'undo' | 'clearFilters' | 'rows' | 'view' | 'setAllRows'> & {
   selectedCount: number;
 };
 
@@ -77,6 +77,7 @@ export const GridToolbar = memo(function GridToolbar({ grid, lang, columns, impo
           value={grid.search}
           onChange={(e) => grid.setSearch(e.target.value)}
           onFocus={grid.warmSearch}
+          onBlur={grid.coolSearch}
           placeholder={gridUi(lang, 'search')}
           aria-label={gridUi(lang, 'search')}
         />

@@ -58,6 +58,8 @@ export interface GridController extends GridColumnsModel {
   setSearch(text: string): void;
   /** Builds the fuzzy index ahead of the first search. */
   warmSearch(): void;
+  /** The search box was left: drops the fuzzy index if the search is empty. */
+  coolSearch(): void;
   paging: boolean;
   page: number;
   pages: number;

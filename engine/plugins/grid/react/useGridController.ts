@@ -44,7 +44,23 @@ export function useGridController(options: GridOptions): GridController {
     () => computeView(rows, columns, { filters, search: searching, sort }, lang, searcher),
     [rows, columns, filters, searching, sort, lang, searcher],
   );
-  const warmSearch = useCallback(() => searcher.warm(), [searcher]);
+  // The fuzzy index lives while a search is typed or the box has the focus (search.ts says why
+  // it is not kept): built when the box gets the focus, dropped when the box is left empty or a
+  // search is cleared while the box is not in use (the clear-filters button, the address).
+  const searchInUse = useRef(false);
+  const searchText = useRef(search);
+  searchText.current = search;
+  const warmSearch = useCallback(() => {
+    searchInUse.current = true;
+    searcher.warm();
+  }, [searcher]);
+  const coolSearch = useCallback(() => {
+    searchInUse.current = false;
+    if (!searchText.current.trim()) searcher.release();
+  }, [searcher]);
+  useEffect(() => {
+    if (!searching.trim() && !searchInUse.current) searcher.release();
+  }, [searching, searcher]);
 
   const pageSize = paging ? (options.pageSize ?? (options.height ? pageSizeFor(options.height) : DEFAULT_PAGE_SIZE)) : NO_PAGING_SIZE;
   const [pageState, setPageState] = useState(0);
@@ -304,6 +320,7 @@ export function useGridController(options: GridOptions): GridController {
     search,
     setSearch,
     warmSearch,
+    coolSearch,
     paging,
     page,
     pages,
