@@ -17,7 +17,8 @@
  *    frame, recording each frame's begin time (the animation callback's argument) and when its
  *    callback ran; the same scroll for 1.5 s untimed, hit-testing three points
  *    of the scroller in each frame to count the frames drawn with a band of missing rows (the
- *    window lagging the scroll); Rowaq only: import of the .xlsx (worker read + validation;
+ *    window lagging the scroll); the heap a second fuzzy search keeps once cleared (after a full
+ *    collection, before and after); Rowaq only: import of the .xlsx (worker read + validation;
  *    the worker started first, as the Import button does when it opens the file dialog), export
  *    of as many rows to .xlsx, then the import again through the grid's toolbar until its rows
  *    are merged and drawn; MUI only: its CSV export. Each step is timed in the
@@ -105,6 +106,8 @@ interface Run {
   gaps: { frames: number; blank: number };
   /** Rowaq: the heap kept (after a collection) once `rows` rows were scrolled past, bytes. */
   kept?: { rows: number; bytes: number };
+  /** The heap kept (after a collection) by a fuzzy search once it is cleared, bytes. */
+  searchKept: number;
   import?: number;
   importShown?: number | null;
   export?: number;
@@ -171,15 +174,25 @@ async function run(browser: Browser, base: string, grid: 'rowaq' | 'mui'): Promi
   const frames = await timedScroll(() => page.evaluate((ms) => window.__bench.scroll(ms), SCROLL_MS));
   await page.waitForTimeout(300);
   const gaps = await page.evaluate(() => window.__bench.gaps(1500));
-  const out: Run = { render, filter, sort, search, frames, gaps };
+  // What a grid keeps: the heap after a full collection (the DevTools protocol's, no page flag
+  // needed) before and after a step. Whatever it keeps, every later major collection marks
+  // again, and on two cores that marking crowds out the scrolling page (docs/decisions.md, Grid,
+  // "What a dropped frame waits for").
+  const cdp = await context.newCDPSession(page);
+  const heap = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+  };
+  // Measured on a second search after the scrolls, so the timed steps run as they always did
+  // (a collection forced before the scroll would put off the scroll's own).
+  const unsearched = await heap();
+  await page.evaluate(() => window.__bench.search());
+  await page.evaluate(() => window.__bench.clearSearch());
+  await page.waitForTimeout(300);
+  const searchKept = (await heap()) - unsearched;
+  const out: Run = { render, filter, sort, search, searchKept, frames, gaps };
   if (grid === 'rowaq') {
-    // What the grid keeps of the rows it drew: the heap after a full collection, before and
-    // after scrolling past 20,000 rows (the DevTools protocol's collection, no page flag needed).
-    const cdp = await context.newCDPSession(page);
-    const heap = async () => {
-      await cdp.send('HeapProfiler.collectGarbage');
-      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
-    };
+    // What the grid keeps of the rows it drew: before and after scrolling past 20,000 rows.
     const before = await heap();
     const rows = await page.evaluate(() => window.__bench.scrollPast(20_000));
     out.kept = { rows, bytes: (await heap()) - before };
@@ -235,6 +248,7 @@ function report(label: string, runs: Run[]): void {
   line('fuzzy search (Mustafa)', m((r) => r.search));
   line(`import ${IMPORT_ROWS.toLocaleString('en')}-row .xlsx`, m((r) => r.import), GOALS.import);
   line(`  the same through the toolbar, rows shown`, m((r) => r.importShown));
+  line('heap kept by the fuzzy search, once cleared', m((r) => r.searchKept / 1024 / 1024), undefined, 'MB');
   const kept = runs.find((r) => r.kept)?.kept;
   line(`heap kept after scrolling past ${kept ? kept.rows.toLocaleString('en') : 'n'} rows`, m((r) => (r.kept ? r.kept.bytes / 1024 / 1024 : undefined)), undefined, 'MB');
   line(`export ${IMPORT_ROWS.toLocaleString('en')} rows to .xlsx`, m((r) => r.export));
