@@ -40,6 +40,26 @@ const contexts: BrowserContext[] = [];
 const downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'rowaq-grid-e2e-'));
 
 /**
+ * The body cells drawn without a clip (class rg-fit: their text was measured to fit, text-fit.ts)
+ * and the body cells whose text is wider than the cell but not clipped (must be none).
+ */
+async function cellClips(page: Page): Promise<{ cells: number; unclipped: number; spilling: string[] }> {
+  return page.evaluate(() => {
+    const cells = [...document.querySelectorAll<HTMLElement>('.rg-scroll .rg-brow [role="gridcell"]')];
+    const open = cells.filter((c) => getComputedStyle(c).overflowX === 'visible');
+    // The text's drawn box against the cell's: scrollWidth misses text spilling toward the start in right-to-left.
+    const spills = (c: HTMLElement) => {
+      const range = document.createRange();
+      range.selectNodeContents(c);
+      const text = range.getBoundingClientRect();
+      const box = c.getBoundingClientRect();
+      return text.width > 0 && (text.left < box.left - 0.5 || text.right > box.right + 0.5);
+    };
+    return { cells: cells.length, unclipped: open.length, spilling: open.filter(spills).map((c) => c.textContent ?? '') };
+  });
+}
+
+/**
  * A page signed in as the registrar in `lang`, with clipboard access. Each test signs in through
  * the login form: a session saved from another context can be replaced by the time a later
  * test runs (the app renews its session), which would leave that test on /login.
@@ -176,6 +196,11 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         await expect(invalid.count()).resolves.toBe(3);
         expect(await invalid.first().getAttribute('title')).toBe(gridText(GRID_MESSAGES.invalidInput, lang));
         await screenshot(page, 'grid-sheet-imported', lang);
+        // Cells whose text fits are drawn without a clip (most of them, once the font is loaded);
+        // none of those spills over its neighbours.
+        const sheetClips = await cellClips(page);
+        expect(sheetClips.unclipped).toBeGreaterThan(sheetClips.cells / 2);
+        expect(sheetClips.spilling).toEqual([]);
         // A header label wider than its column ends in an ellipsis (at its own end: the left in
         // Arabic) and keeps its whole text on hover. In Arabic, 'الرسوم مدفوعة' (Fees paid) and
         // 'المعدل التراكمي' (GPA) do not fit their 90 px columns.
@@ -377,6 +402,21 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         await cell(page, 4, nameC).click();
         await page.keyboard.press('Control+v');
         await expect.poll(async () => [await cell(page, 4, nameC).innerText(), await cell(page, 4, nameC + 1).innerText()]).toEqual(['Pasted One', 'نص ملصق']);
+        // A text wider than its column keeps its clip (it is not drawn over the next cell); the
+        // texts that fit are drawn without one, and none of them spills.
+        await page.evaluate(() => navigator.clipboard.writeText('WWWWWWWWWWWWWWWWWW'));
+        await cell(page, 5, nameC).click();
+        await page.keyboard.press('Control+v');
+        await expect.poll(() => cell(page, 5, nameC).innerText()).toMatch(/^WWWW/);
+        const wide = await cell(page, 5, nameC).evaluate((c) => {
+          const range = document.createRange();
+          range.selectNodeContents(c);
+          return { overflow: getComputedStyle(c).overflowX, wider: range.getBoundingClientRect().width > c.clientWidth };
+        });
+        expect(wide).toEqual({ overflow: 'hidden', wider: true });
+        const clips = await cellClips(page);
+        expect(clips.unclipped).toBeGreaterThan(clips.cells / 2);
+        expect(clips.spilling).toEqual([]);
 
         // The sticky code column stays at the start edge (left in English, right in Arabic).
         const grid = (await page.getByRole('grid').boundingBox())!;
@@ -431,6 +471,9 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
           expect(b.background, b.text).toBe(await toRgb(chipColours(wanted).background));
         }
         await screenshot(page, 'grid-students-list', lang);
+        const listClips = await cellClips(page);
+        expect(listClips.unclipped).toBeGreaterThan(0);
+        expect(listClips.spilling).toEqual([]);
 
         // The header's columns (labels and filter boxes) stand over the body's columns, sticky ones
         // included, in both directions of text; and a filter box shows what is typed in it.

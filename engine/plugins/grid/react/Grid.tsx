@@ -6,6 +6,7 @@
  * maps keys, mouse, wheel and clipboard events onto them.
  */
 import { useCallback, useEffect, useId, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useTheme } from '@mui/material/styles';
 import { direction } from '../../../core/rtl.ts';
 import { isCheck } from '../model/columns.ts';
 import { acceptsKey } from '../model/keys.ts';
@@ -20,6 +21,7 @@ import { GridBody } from './GridBody.tsx';
 import type { RowContext } from './GridRowView.tsx';
 import { GridToolbar } from './GridToolbar.tsx';
 import { GridRoot } from './GridRoot.tsx';
+import { CELL_FONT_SIZE } from './styles.ts';
 import type { GridViewState } from './grid-url.ts';
 import { gridUi } from './texts.ts';
 import { SELECT_WIDTH } from './useGridColumns.ts';
@@ -120,10 +122,13 @@ export function Grid(props: GridProps) {
     [focusGrid],
   );
 
+  const theme = useTheme();
+  const font = `${CELL_FONT_SIZE}px ${theme.typography.fontFamily ?? 'sans-serif'}`;
   const ctx = useMemo<RowContext>(
     () => ({
       laid,
       lang,
+      font,
       leadWidth,
       cellError: grid.cellError,
       rowError: grid.rowError,
@@ -138,7 +143,7 @@ export function Grid(props: GridProps) {
       rows: grid.rows,
       editor,
     }),
-    [laid, lang, dir, activeId, leadWidth, grid.cellError, grid.rowError, props.renderCell, props.rowHref, props.rowActions?.render, grid.toggleRow, grid.rows, editor],
+    [laid, lang, font, dir, activeId, leadWidth, grid.cellError, grid.rowError, props.renderCell, props.rowHref, props.rowActions?.render, grid.toggleRow, grid.rows, editor],
   );
 
   const pageRows = Math.max(1, Math.floor(bodyHeight / ROW_HEIGHT));

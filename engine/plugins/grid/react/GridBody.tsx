@@ -7,7 +7,7 @@
  * Columns out of sight are not drawn either (20 columns in a 1440 px window: 12 drawn), so a
  * row entering the window costs its visible cells' style, layout and paint, not all of them.
  */
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { ROW_HEIGHT } from '../model/paging.ts';
 import { GridRowView, type RowContext } from './GridRowView.tsx';
@@ -183,6 +183,10 @@ export const GridBody = memo(function GridBody(props: Props) {
     return () => cancelIdleCallback(handle);
   }, []);
   const win = windowAt(pos.current, props.viewportHeight, count, offset, laid, full);
+  // The first draw leaves every cell clipped (no font: nothing measured, text-fit.ts): measuring
+  // its texts would lengthen the first render. The rows take the font when the grid settles, and
+  // a scroll rewrites them anyway.
+  const rowCtx = useMemo(() => (full ? ctx : { ...ctx, font: '' }), [ctx, full]);
   // The latest window and figures for the listener, which is attached once per element.
   const measured = pos.current.measured;
   const latest = useRef({ win, measured, count, offset, laid, full, height: props.viewportHeight });
@@ -314,7 +318,7 @@ export const GridBody = memo(function GridBody(props: Props) {
         return (
           <GridRowView
             key={i % mod}
-            ctx={ctx}
+            ctx={rowCtx}
             row={ctx.rows[index]!}
             index={index}
             r={r}

@@ -10,11 +10,15 @@ import { CELL_SHORTEN, isShortened, shorten } from '../model/format.ts';
 import { gridText } from '../model/messages.ts';
 import type { GridColumn, GridRow } from '../model/types.ts';
 import { CellEditor } from './CellEditor.tsx';
+import { CELL_SPACE } from './styles.ts';
+import { textFits } from './text-fit.ts';
 import type { LaidColumn } from './useGridColumns.ts';
 
 export interface RowContext {
   laid: readonly LaidColumn[];
   lang: string;
+  /** The cells' font (CSS shorthand), to tell which texts fit their column (text-fit.ts). */
+  font: string;
   leadWidth: number;
   cellError(column: GridColumn, row: GridRow): LocalizedText | null;
   rowError(row: GridRow): { column?: string; error: LocalizedText } | null;
@@ -84,6 +88,8 @@ interface CellPlan {
   sticky: boolean;
   /** Offset from the row's start edge, px. */
   start: number;
+  /** Width left for the text, px (the column's, less the cell's padding and border). */
+  room: number;
   style: CSSProperties;
   checkOn?: string;
 }
@@ -113,7 +119,7 @@ function planCells(laid: readonly LaidColumn[], rtl: boolean): CellPlan[] {
     // physical side, inline (the right-to-left Emotion cache flips physical sides in CSS).
     const atEnd = cls.includes(' rg-num');
     const style: CSSProperties = { width, textAlign: check ? undefined : atEnd === rtl ? 'left' : 'right' };
-    return { column, name: column.name, check, max, ltr, cls, sticky: stickyAt !== undefined, start, style, checkOn: check ? CHECK_VALUES[typeOf(column)]![0] : undefined };
+    return { column, name: column.name, check, max, ltr, cls, sticky: stickyAt !== undefined, start, room: width - CELL_SPACE, style, checkOn: check ? CHECK_VALUES[typeOf(column)]![0] : undefined };
   });
   plans.set(laid, { rtl, cells: made });
   return made;
@@ -139,6 +145,9 @@ export const GridRowView = memo(function GridRowView({ ctx, row, index, r, top, 
     if (c === activeC) cls += ' rg-active';
     if (error) cls += ' rg-error';
     const title = error ? gridText(error, lang) : full && isShortened(full, plan.max) ? full : undefined;
+    // The grid's own text (not an editor or custom content) that fits its column is not clipped.
+    const text = editing || custom !== undefined ? null : check ? checkGlyph(column, value) : shorten(full, plan.max);
+    if (text !== null && textFits(text, plan.room, ctx.font)) cls += ' rg-fit';
     return (
       <div
         key={plan.name}
@@ -157,15 +166,14 @@ export const GridRowView = memo(function GridRowView({ ctx, row, index, r, top, 
           <CellEditor column={column} text={editText} rows={ctx.rows} lang={lang} editor={ctx.editor} />
         ) : custom !== undefined ? (
           custom
-        ) : check ? (
-          checkGlyph(column, value)
         ) : (
           // Every cell's text is isolated from the row's direction, on the cell itself (no
           // element per text; styles.ts): the text takes the direction of its first strong
           // letter (unicode-bidi: plaintext, as dir="auto"), so in a right-to-left grid a Latin
           // name keeps its trailing '.' and its ellipsis at its own end, and '-250' its sign.
           // Numbers and dates (rg-ltr) are left-to-right cells (styles.ts), whatever they hold.
-          shorten(full, plan.max)
+          // Check columns show their glyph.
+          text
         )}
       </div>
     );

@@ -15,9 +15,13 @@ import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import { ROW_HEIGHT } from '../model/paging.ts';
 
 const H = ROW_HEIGHT;
+/** The cells' font size, px (the sheet's and the width measure's, text-fit.ts). */
+export const CELL_FONT_SIZE = 13;
+/** A body cell's padding (6 px a side) and end border, px: its width less this is its text's room. */
+export const CELL_SPACE = 13;
 
 export const GRID_CSS = `
-.rg-root { font-size: 13px; }
+.rg-root { font-size: ${CELL_FONT_SIZE}px; font-family: var(--rg-font); }
 .rg-root .rg-scroll { position: relative; overflow: auto; border: 1px solid var(--rg-line); border-radius: var(--rg-radius); outline: none; background: var(--rg-paper); }
 .rg-root .rg-scroll:focus-visible { box-shadow: 0 0 0 2px var(--rg-primary-light); }
 .rg-root .rg-head, .rg-root .rg-foot { position: sticky; z-index: 3; background: var(--rg-head); }
@@ -33,6 +37,9 @@ export const GRID_CSS = `
   overflow: hidden; white-space: nowrap; border-inline-end: 1px solid var(--rg-line);
   border-bottom: 1px solid var(--rg-line); background: var(--rg-paper); cursor: cell;
 }
+/* A body cell whose text is known to fit (text-fit.ts) is not clipped: a clip per cell is a
+   paint chunk per cell, which every scroll frame paints and layerizes. */
+.rg-root .rg-fit { overflow: visible; }
 /* Positioned only where something is placed inside (the header's list button, the editor): a
    positioned body cell is a paint layer of its own, 400 of them on a first draw. */
 .rg-root .rg-head .rg-cell, .rg-root .rg-foot .rg-cell, .rg-root .rg-active { position: relative; }

@@ -1,0 +1,56 @@
+/**
+ * Whether a body cell's text fits its column, so that the cell is drawn without a clip (class
+ * rg-fit). A clipped cell is a paint chunk of its own: a scroll frame paints and layerizes a dozen
+ * per row coming in, and with the cells whose text fits left unclipped the frame's main-thread
+ * work drops by a quarter or more, slack the page needs when a major collection's marking takes
+ * the cores (docs/decisions.md, Grid, "Cells without a clip"). A text that does not fit, or
+ * cannot be measured, keeps its clip, so nothing is ever drawn over a neighbour.
+ *
+ * Widths are measured with a canvas in the grid's own font, once per text (a small cache), and
+ * only once the faces the text needs are loaded (before that a fallback font would be measured). Without a canvas
+ * (a DOM without layout) every cell keeps its clip.
+ */
+
+/** Kept free beyond the measured width, px: numbers are drawn with tabular digits (rg-num), which a canvas does not measure. */
+const SLACK = 4;
+/** Texts whose width is remembered; cleared when full (a frame brings about 130 texts). */
+const REMEMBERED = 2000;
+
+const ASCII = /^[\x20-\x7e]*$/;
+
+let context: OffscreenCanvasRenderingContext2D | null | undefined;
+let contextFont = '';
+let fontReady = false;
+const widths = new Map<string, number>();
+
+function measurer(font: string): OffscreenCanvasRenderingContext2D | null {
+  if (context === undefined) context = typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
+  if (!context) return null;
+  if (font !== contextFont) {
+    context.font = font;
+    contextFont = font;
+    fontReady = false;
+    widths.clear();
+  }
+  // Checked until the font is loaded (the fonts of a page load when text first uses them).
+  if (!fontReady) fontReady = typeof document !== 'undefined' && !!document.fonts && document.fonts.check(font);
+  return fontReady ? context : null;
+}
+
+/** Whether `text` drawn in `font` (a CSS font shorthand; '': not measured now) fits in `room` px. */
+export function textFits(text: string, room: number, font: string): boolean {
+  if (!text) return true;
+  if (!font) return false;
+  const measure = measurer(font);
+  if (!measure) return false;
+  let width = widths.get(text);
+  if (width === undefined) {
+    // Text beyond ASCII may come from another face of the font list (Arabic from its own, with its
+    // own unicode-range), loaded on its own: measured only once the faces it needs are loaded.
+    if (!ASCII.test(text) && !document.fonts.check(font, text)) return false;
+    width = measure.measureText(text).width;
+    if (widths.size >= REMEMBERED) widths.clear();
+    widths.set(text, width);
+  }
+  return width + SLACK <= room;
+}
