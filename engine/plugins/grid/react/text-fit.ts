@@ -21,20 +21,36 @@ const ASCII = /^[\x20-\x7e]*$/;
 let context: OffscreenCanvasRenderingContext2D | null | undefined;
 let contextFont = '';
 let fontReady = false;
+let usable = false;
+const DEFAULT_FONT = '10px sans-serif';
 const widths = new Map<string, number>();
 
 function measurer(font: string): OffscreenCanvasRenderingContext2D | null {
   if (context === undefined) context = typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
   if (!context) return null;
   if (font !== contextFont) {
+    context.font = DEFAULT_FONT;
     context.font = font;
     contextFont = font;
+    // A font the canvas cannot parse leaves its default (10px sans-serif), which would measure
+    // every text too narrow: then nothing is measured.
+    usable = context.font !== DEFAULT_FONT;
     fontReady = false;
     widths.clear();
   }
   // Checked until the font is loaded (the fonts of a page load when text first uses them).
-  if (!fontReady) fontReady = typeof document !== 'undefined' && !!document.fonts && document.fonts.check(font);
-  return fontReady ? context : null;
+  if (usable && !fontReady) fontReady = loaded(font);
+  return usable && fontReady ? context : null;
+}
+
+/** Whether the faces `font` needs for `text` are loaded (false if the font cannot be checked). */
+function loaded(font: string, text?: string): boolean {
+  if (typeof document === 'undefined' || !document.fonts) return false;
+  try {
+    return document.fonts.check(font, text);
+  } catch {
+    return false;
+  }
 }
 
 /** Whether `text` drawn in `font` (a CSS font shorthand; '': not measured now) fits in `room` px. */
@@ -47,7 +63,7 @@ export function textFits(text: string, room: number, font: string): boolean {
   if (width === undefined) {
     // Text beyond ASCII may come from another face of the font list (Arabic from its own, with its
     // own unicode-range), loaded on its own: measured only once the faces it needs are loaded.
-    if (!ASCII.test(text) && !document.fonts.check(font, text)) return false;
+    if (!ASCII.test(text) && !loaded(font, text)) return false;
     width = measure.measureText(text).width;
     if (widths.size >= REMEMBERED) widths.clear();
     widths.set(text, width);
