@@ -21,7 +21,7 @@ import { GridBody } from './GridBody.tsx';
 import type { RowContext } from './GridRowView.tsx';
 import { GridToolbar } from './GridToolbar.tsx';
 import { GridRoot } from './GridRoot.tsx';
-import { CELL_FONT_SIZE } from './styles.ts';
+import { cellFont } from './styles.ts';
 import type { GridViewState } from './grid-url.ts';
 import { gridUi } from './texts.ts';
 import { SELECT_WIDTH } from './useGridColumns.ts';
@@ -123,7 +123,7 @@ export function Grid(props: GridProps) {
   );
 
   const theme = useTheme();
-  const font = `${CELL_FONT_SIZE}px ${theme.typography.fontFamily ?? 'sans-serif'}`;
+  const font = cellFont(theme);
   const ctx = useMemo<RowContext>(
     () => ({
       laid,

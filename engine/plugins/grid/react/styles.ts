@@ -16,9 +16,17 @@ import { ROW_HEIGHT } from '../model/paging.ts';
 
 const H = ROW_HEIGHT;
 /** The cells' font size, px (the sheet's and the width measure's, text-fit.ts). */
-export const CELL_FONT_SIZE = 13;
-/** A body cell's padding (6 px a side) and end border, px: its width less this is its text's room. */
-export const CELL_SPACE = 13;
+const CELL_FONT_SIZE = 13;
+/** A cell's padding on either side and its end border, px. */
+const CELL_PADDING = 6;
+const CELL_BORDER = 1;
+/** What a body cell's width holds besides its text, px: its width less this is the text's room. */
+export const CELL_SPACE = 2 * CELL_PADDING + CELL_BORDER;
+
+/** The cells' font as a CSS shorthand (the sheet's `--rg-font` at the sheet's size), for the width measure. */
+export function cellFont(theme: Theme): string {
+  return `${CELL_FONT_SIZE}px ${theme.typography.fontFamily ?? 'sans-serif'}`;
+}
 
 export const GRID_CSS = `
 .rg-root { font-size: ${CELL_FONT_SIZE}px; font-family: var(--rg-font); }
@@ -33,8 +41,8 @@ export const GRID_CSS = `
 .rg-root .rg-brow { position: absolute; top: 0; inset-inline-start: 0; contain: layout style; }
 .rg-root .rg-pick { cursor: pointer; font-size: 15px; user-select: none; }
 .rg-root .rg-cell {
-  flex: none; box-sizing: border-box; height: ${H}px; line-height: ${H - 1}px; padding: 0 6px;
-  overflow: hidden; white-space: nowrap; border-inline-end: 1px solid var(--rg-line);
+  flex: none; box-sizing: border-box; height: ${H}px; line-height: ${H - 1}px; padding: 0 ${CELL_PADDING}px;
+  overflow: hidden; white-space: nowrap; border-inline-end: ${CELL_BORDER}px solid var(--rg-line);
   border-bottom: 1px solid var(--rg-line); background: var(--rg-paper); cursor: cell;
 }
 /* A body cell whose text is known to fit (text-fit.ts) is not clipped: a clip per cell is a

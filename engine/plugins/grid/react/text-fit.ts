@@ -17,11 +17,19 @@ const SLACK = 4;
 const REMEMBERED = 2000;
 
 const ASCII = /^[\x20-\x7e]*$/;
+/**
+ * How long a font found not loaded is taken as still not loaded, ms: a face that never loads
+ * would otherwise be checked again for every cell of every frame.
+ */
+const RECHECK_MS = 250;
 
 let context: OffscreenCanvasRenderingContext2D | null | undefined;
 let contextFont = '';
 let fontReady = false;
 let usable = false;
+/** When the font (`fontReady`) and a face for text beyond ASCII were last found not loaded. */
+let fontMissedAt = -Infinity;
+let faceMissedAt = -Infinity;
 const DEFAULT_FONT = '10px sans-serif';
 const widths = new Map<string, number>();
 
@@ -36,10 +44,14 @@ function measurer(font: string): OffscreenCanvasRenderingContext2D | null {
     // every text too narrow: then nothing is measured.
     usable = context.font !== DEFAULT_FONT;
     fontReady = false;
+    fontMissedAt = faceMissedAt = -Infinity;
     widths.clear();
   }
   // Checked until the font is loaded (the fonts of a page load when text first uses them).
-  if (usable && !fontReady) fontReady = loaded(font);
+  if (usable && !fontReady && performance.now() - fontMissedAt > RECHECK_MS) {
+    fontReady = loaded(font);
+    if (!fontReady) fontMissedAt = performance.now();
+  }
   return usable && fontReady ? context : null;
 }
 
@@ -63,7 +75,13 @@ export function textFits(text: string, room: number, font: string): boolean {
   if (width === undefined) {
     // Text beyond ASCII may come from another face of the font list (Arabic from its own, with its
     // own unicode-range), loaded on its own: measured only once the faces it needs are loaded.
-    if (!ASCII.test(text) && !loaded(font, text)) return false;
+    if (!ASCII.test(text)) {
+      if (performance.now() - faceMissedAt <= RECHECK_MS) return false;
+      if (!loaded(font, text)) {
+        faceMissedAt = performance.now();
+        return false;
+      }
+    }
     width = measure.measureText(text).width;
     if (widths.size >= REMEMBERED) widths.clear();
     widths.set(text, width);
