@@ -253,6 +253,24 @@ describe('editing', () => {
     key('z', { ctrlKey: true });
     expect(lastRows()[0]!.name).toBe('Ahmed');
   });
+  it('the select-all box is checked exactly when every shown row is selected', () => {
+    const { grid } = setup();
+    const all = screen.getByLabelText('Select all shown rows') as HTMLInputElement;
+    const boxes = () => grid.querySelectorAll<HTMLElement>('.rg-brow [role="checkbox"]');
+    expect(all.checked).toBe(false);
+    fireEvent.click(all);
+    expect(all.checked).toBe(true);
+    expect([...boxes()].map((b) => b.getAttribute('aria-checked'))).toEqual(['true', 'true', 'true']);
+    fireEvent.click(boxes()[1]!);
+    expect(all.checked).toBe(false);
+    fireEvent.click(boxes()[1]!);
+    expect(all.checked).toBe(true);
+    fireEvent.click(all);
+    expect(all.checked).toBe(false);
+    // Rows picked one by one, all of them: the box follows.
+    for (const box of boxes()) fireEvent.click(box);
+    expect(all.checked).toBe(true);
+  });
   it('an edit sets the cell in every selected row', () => {
     const { key, grid, lastRows } = setup();
     const boxes = grid.querySelectorAll<HTMLElement>('.rg-brow [role="checkbox"]');

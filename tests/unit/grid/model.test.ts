@@ -54,6 +54,16 @@ describe('summaries over the shown rows', () => {
     expect(summarize(name, rows, 'avg')).toBeNull();
     expect(summarize(fee, [], 'avg')).toBeNull();
   });
+  it('over the rows a view shows (their positions), the same as over those rows themselves', () => {
+    const view = [3, 1];
+    const shown = view.map((i) => rows[i]!);
+    for (const kind of ['sum', 'avg', 'max', 'min', 'count'] as const) {
+      expect(summarize(fee, rows, kind, 'en', view), kind).toBe(summarize(fee, shown, kind));
+      expect(summarize(name, rows, kind, 'en', view), kind).toBe(summarize(name, shown, kind));
+    }
+    expect(summarize(fee, rows, 'sum', 'en', view)).toBe(2000.5);
+    expect(summarize(fee, rows, 'count', 'en', [])).toBe(0);
+  });
   it('format with separators, avg to 2 places, tick max as a date', () => {
     expect(formatSummary(fee, 'sum', 1234567.5)).toBe('1,234,567.5');
     expect(formatSummary(fee, 'avg', 1000.16666)).toBe('1,000.17');

@@ -7,18 +7,28 @@ import { formatCell, isNumeric, sortKey } from './columns.ts';
 import { numberText, withThousands } from './format.ts';
 import type { GridColumn, GridRow, SummaryKind } from './types.ts';
 
+/**
+ * A column's summary over `rows`, or over the rows at `indices` (the grid's view: positions in
+ * `rows`) when given, so a grid of 100,000 rows summarises its filtered rows without copying them
+ * into an array first. An indexed loop: a `for...of` over 100,000 rows allocated an iterator
+ * result per row until the loop was optimised, 3 MB for a footer of three summaries.
+ */
 export function summarize(
   column: GridColumn,
   rows: readonly GridRow[],
   kind: SummaryKind,
   lang = 'en',
+  indices?: readonly number[],
 ): number | string | null {
   let count = 0;
   let sum = 0;
   let max: number | string | null = null;
   let min: number | string | null = null;
-  for (const row of rows) {
-    const key = sortKey(column, row[column.name], lang);
+  const { name } = column;
+  const n = indices ? indices.length : rows.length;
+  for (let i = 0; i < n; i++) {
+    const row = rows[indices ? indices[i]! : i]!;
+    const key = sortKey(column, row[name], lang);
     if (key === null) continue;
     count++;
     if (typeof key === 'number') sum += key;

@@ -65,6 +65,18 @@ const HEADER_ROWS = 2;
 /** Room for a row's open link in the lead column, px. */
 const LINK_WIDTH = 10;
 
+/**
+ * Whether every row shown (view positions [from, to)) is selected, for the header's select-all
+ * box. Read in place on every render of the grid (every key press): no copy of the view, which
+ * on 100,000 rows was 400 KB of garbage a render, and no look-up at all while fewer rows are
+ * selected than shown.
+ */
+function allShownPicked(view: readonly number[], from: number, to: number, selected: ReadonlySet<number>): boolean {
+  if (to <= from || selected.size < to - from) return false;
+  for (let r = from; r < to; r++) if (!selected.has(view[r]!)) return false;
+  return true;
+}
+
 export function Grid(props: GridProps) {
   const lang = props.lang ?? 'en';
   const dir = direction(lang);
@@ -262,8 +274,7 @@ export function Grid(props: GridProps) {
   const toTop = useCallback(() => scrollRef.current?.scrollTo({ top: 0 }), []);
 
   const emptyText = gridText(GRID_MESSAGES.noRecord, lang);
-  const shownIndices = view.slice(shown[0], shown[1]);
-  const allPicked = shownIndices.length > 0 && shownIndices.every((i) => grid.selected.has(i));
+  const allPicked = allShownPicked(view, shown[0], shown[1], grid.selected);
 
   return (
     <GridRoot dir={dir} lang={lang}>

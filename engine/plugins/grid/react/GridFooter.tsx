@@ -1,6 +1,6 @@
 /** The summaries row: each summarised column's sum, avg, max, min or count over the filtered rows. */
 import { isRtl } from '../../../core/rtl.ts';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { formatSummary, summarize } from '../model/summary.ts';
 import type { GridRow } from '../model/types.ts';
 import type { SummaryKind } from '../model/types.ts';
@@ -34,7 +34,6 @@ export const GridFooter = memo(function GridFooter({ laid, leadWidth, rows, view
       cancelAnimationFrame(second);
     };
   }, [current]);
-  const shownRows = useMemo(() => view.map((i) => rows[i]!), [rows, view]);
   return (
     <div className="rg-foot" role="rowgroup">
       <div className="rg-row" role="row">
@@ -44,7 +43,7 @@ export const GridFooter = memo(function GridFooter({ laid, leadWidth, rows, view
         {laid.map(({ column, width, stickyAt }) => {
           const kind = column.summary;
           // Until the summaries catch up with the rows, show nothing rather than old figures.
-          const text = kind && view === current ? formatSummary(column, kind, summarize(column, shownRows, kind, lang), lang) : '';
+          const text = kind && view === current ? formatSummary(column, kind, summarize(column, rows, kind, lang, view), lang) : '';
           const title = kind ? `${gridUi(lang, kind)}: ${text}` : undefined;
           return (
             <div
