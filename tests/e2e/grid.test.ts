@@ -326,6 +326,22 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
           await expect.poll(() => dataRows(page).count()).toBe(10);
         }
 
+        // The fuzzy search (run in a worker: the page's thread stays free): a misspelt name and an
+        // Arabic name, each alone; a code, best match first (the other codes differ by a digit,
+        // within the threshold); cleared, every row again.
+        const searchBox = page.getByRole('searchbox', { name: gridUi(lang, 'search') });
+        const workers: string[] = [];
+        page.on('worker', (worker) => workers.push(worker.url()));
+        for (const [text, expected] of [['Laila Mustafa', ['Laila Mostafa']], ['منى', ['Mona Ali']]] as const) {
+          await searchBox.fill(text);
+          await expect.poll(() => names(page), { message: `search ${text}` }).toEqual(expected);
+        }
+        await searchBox.fill('2024007');
+        await expect.poll(() => cell(page, 0, col('code')).innerText()).toBe('2024007');
+        expect(workers.filter((url) => url.includes('search.worker'))).toHaveLength(1);
+        await searchBox.fill('');
+        await expect.poll(() => dataRows(page).count()).toBe(10);
+
         // Export what the filter leaves: three rows, in both formats.
         await filter(page, lang, 'name', '?ar*');
         await expect.poll(() => dataRows(page).count()).toBe(3);
@@ -610,7 +626,11 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         // A column filter, the search and a sort: into the address, and back after a reload.
         const nameLabel = manifest.entities.students!.fields.name!.label[lang];
         await page.getByRole('textbox', { name: `${gridUi(lang, 'filter')} ${nameLabel}`, exact: true }).fill('A*');
+        await expect.poll(() => new URL(page.url()).searchParams.get('col.name')).toBe('A*');
+        const unsearched = await page.getByTestId('grid-count').innerText();
         await page.getByRole('searchbox', { name: gridUi(lang, 'search') }).fill('Ahmed');
+        // The search's answer comes from its worker: the count changes when it is shown.
+        await expect.poll(() => page.getByTestId('grid-count').innerText()).not.toBe(unsearched);
         const gpaLabel = manifest.entities.students!.fields.gpa!.label[lang];
         await page.locator('[role="columnheader"].rg-label').filter({ hasText: gpaLabel }).first().click();
         await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('gpa');

@@ -6,6 +6,10 @@
  * in every major collection. While the grid scrolls, those collections run its helper threads on
  * both cores of a small machine and the page misses frames (docs/decisions.md, Grid, "What a
  * dropped frame waits for").
+ *
+ * In a browser the grid searches in a worker (../search/background-search.ts), which builds its
+ * index from the key columns alone (`keyColumns`, `columnSearcher`); this module is also the
+ * search where there is no worker.
  */
 import Fuse from 'fuse.js';
 import type { GridRow } from './types.ts';
@@ -22,24 +26,29 @@ export interface FuzzySearcher {
   release(): void;
 }
 
-export function createFuzzySearcher(rows: readonly GridRow[], keys: readonly string[] = SEARCH_KEYS): FuzzySearcher {
-  let fuse: Fuse<GridRow> | null = null;
+/** A searched value as text (numeric codes are searchable too); empty for no value. */
+const searchText = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+
+/**
+ * The searcher over `count` records, record i's value for a key read by `value(i, key)`. Fuse
+ * indexes the record numbers themselves, so its results' `refIndex` is the record's position.
+ */
+function fuzzySearcher(count: number, keys: readonly string[], value: (i: number, key: string) => string): FuzzySearcher {
+  let fuse: Fuse<number> | null = null;
   // Built on first use: a grid nobody searches pays nothing.
   const index = () =>
-    (fuse ??= new Fuse(rows as GridRow[], {
+    (fuse ??= new Fuse(
+      Array.from({ length: count }, (_, i) => i),
+      {
         keys: [...keys],
         threshold: SEARCH_THRESHOLD,
-        // Values are read as text so numeric codes are searchable too.
-        getFn: (row, path) => {
-          const key = Array.isArray(path) ? path.join('.') : path;
-          const value = row[key];
-          return value === null || value === undefined ? '' : String(value);
-        },
-      }));
+        getFn: (i, path) => value(i, Array.isArray(path) ? path.join('.') : path),
+      },
+    ));
   return {
     search(query) {
       const q = query.trim();
-      if (!q) return rows.map((_, i) => i);
+      if (!q) return Array.from({ length: count }, (_, i) => i);
       return index().search(q).map((result) => result.refIndex);
     },
     warm() {
@@ -49,4 +58,23 @@ export function createFuzzySearcher(rows: readonly GridRow[], keys: readonly str
       fuse = null;
     },
   };
+}
+
+export function createFuzzySearcher(rows: readonly GridRow[], keys: readonly string[] = SEARCH_KEYS): FuzzySearcher {
+  return fuzzySearcher(rows.length, keys, (i, key) => searchText(rows[i]![key]));
+}
+
+/** The searched keys' values of every row, as text, one array per key (what a worker is sent). */
+export function keyColumns(rows: readonly GridRow[], keys: readonly string[]): string[][] {
+  return keys.map((key) => {
+    const column = new Array<string>(rows.length);
+    for (let i = 0; i < rows.length; i++) column[i] = searchText(rows[i]![key]);
+    return column;
+  });
+}
+
+/** The searcher over key columns (`keyColumns`): the same results as over the rows themselves. */
+export function columnSearcher(keys: readonly string[], columns: readonly (readonly string[])[]): FuzzySearcher {
+  const at = new Map(keys.map((key, k) => [key, columns[k]!]));
+  return fuzzySearcher(columns[0]?.length ?? 0, keys, (i, key) => at.get(key)?.[i] ?? '');
 }

@@ -23,7 +23,7 @@ export function computeView(
   columns: readonly GridColumn[],
   state: ViewState,
   lang = 'en',
-  searcher?: FuzzySearcher,
+  searcher?: Pick<FuzzySearcher, 'search'>,
 ): number[] {
   const tests: RowTest[] = [];
   for (const column of columns) {

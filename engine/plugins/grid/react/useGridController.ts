@@ -3,16 +3,17 @@
  * here), the view (filters, fuzzy search, sort -> row indices), paging, the active cell and
  * range, row selection, editing, undo, clipboard and cell validation. Grid.tsx draws it.
  */
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CHECK_VALUES, plainText, typeOf } from '../model/columns.ts';
 import { parseClipboard, serializeClipboard } from '../model/clipboard.ts';
 import { clampPage, DEFAULT_PAGE_SIZE, NO_PAGING_SIZE, pageCount, pageRange, pageSizeFor, ROW_HEIGHT } from '../model/paging.ts';
-import { createFuzzySearcher, SEARCH_KEYS } from '../model/search.ts';
+import { SEARCH_KEYS } from '../model/search.ts';
 import { UndoStack, type CellChange } from '../model/undo.ts';
 import { validateCell, validateRow } from '../model/validate.ts';
 import { computeView } from '../model/view.ts';
 import type { CellValue, GridColumn, GridRow } from '../model/types.ts';
 import { useGridColumns } from './useGridColumns.ts';
+import { useGridSearch } from './useGridSearch.ts';
 
 import type { Editing, GridController, GridOptions, Position, RangeBox } from './grid-controller-types.ts';
 
@@ -37,30 +38,11 @@ export function useGridController(options: GridOptions): GridController {
   const [filters, setFilters] = useState<Record<string, string>>(() => ({ ...options.initialView?.filters }));
   const [search, setSearch] = useState(options.initialView?.search ?? '');
   const searchKeys = options.searchKeys ?? SEARCH_KEYS;
-  const searcher = useMemo(() => createFuzzySearcher(rows, searchKeys), [rows, searchKeys]);
-  // The search box stays responsive while a long fuzzy search runs on the deferred text.
-  const searching = useDeferredValue(search);
+  const { viewSearch, warm: warmSearch, cool: coolSearch } = useGridSearch(rows, searchKeys, search);
   const view = useMemo(
-    () => computeView(rows, columns, { filters, search: searching, sort }, lang, searcher),
-    [rows, columns, filters, searching, sort, lang, searcher],
+    () => computeView(rows, columns, { filters, search: viewSearch.text, sort }, lang, viewSearch.searcher),
+    [rows, columns, filters, viewSearch, sort, lang],
   );
-  // The fuzzy index lives while a search is typed or the box has the focus (search.ts says why
-  // it is not kept): built when the box gets the focus, dropped when the box is left empty or a
-  // search is cleared while the box is not in use (the clear-filters button, the address).
-  const searchInUse = useRef(false);
-  const searchText = useRef(search);
-  searchText.current = search;
-  const warmSearch = useCallback(() => {
-    searchInUse.current = true;
-    searcher.warm();
-  }, [searcher]);
-  const coolSearch = useCallback(() => {
-    searchInUse.current = false;
-    if (!searchText.current.trim()) searcher.release();
-  }, [searcher]);
-  useEffect(() => {
-    if (!searching.trim() && !searchInUse.current) searcher.release();
-  }, [searching, searcher]);
 
   const pageSize = paging ? (options.pageSize ?? (options.height ? pageSizeFor(options.height) : DEFAULT_PAGE_SIZE)) : NO_PAGING_SIZE;
   const [pageState, setPageState] = useState(0);

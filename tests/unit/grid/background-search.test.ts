@@ -1,0 +1,114 @@
+/**
+ * The grid's fuzzy search in a worker (engine/plugins/grid/search): the worker's side (its
+ * protocol, run here in Node) gives what the page's search gives; the page's side sends the key
+ * columns once, keeps only the latest query waiting, ends the worker on release, and searches on
+ * the page when the worker fails. A stand-in Worker runs the worker's protocol on a later task,
+ * as a real one answers; the real worker is used end to end (tests/e2e/grid.test.ts).
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { columnSearcher, createFuzzySearcher, keyColumns, SEARCH_KEYS } from '../../../engine/plugins/grid/model/search.ts';
+import type { GridRow } from '../../../engine/plugins/grid/model/types.ts';
+import { createBackgroundSearcher } from '../../../engine/plugins/grid/search/background-search.ts';
+import { handleSearchRequest, type SearchState } from '../../../engine/plugins/grid/search/protocol.ts';
+import { FakeWorker } from './fake-search-worker.ts';
+
+const rows: GridRow[] = [
+  { name: 'Ahmed Mahmoud', name_local: 'أحمد محمود', code: 'S1001' },
+  { name: 'Mona Hassan', name_local: 'منى حسن', code: 'S1002' },
+  { name: 'Omar Khaled', name_local: 'عمر خالد', code: 2001 },
+  { name: null, name_local: undefined, code: 'S3003' },
+  { name: 'Mostafa Ali', name_local: 'مصطفى علي', code: 'S4004' },
+];
+const keys = [...SEARCH_KEYS];
+const QUERIES = ['Ahmad', 'منى', '2001', 'S3003', 'Mustafa', 'zzzzqqq', ''];
+
+describe('the worker side', () => {
+  it('key columns hold each key as text, empty for no value', () => {
+    expect(keyColumns(rows, keys)).toEqual([
+      ['Ahmed Mahmoud', 'Mona Hassan', 'Omar Khaled', '', 'Mostafa Ali'],
+      ['أحمد محمود', 'منى حسن', 'عمر خالد', '', 'مصطفى علي'],
+      ['S1001', 'S1002', '2001', 'S3003', 'S4004'],
+    ]);
+  });
+  it('searching the key columns gives what searching the rows gives, in the same order', () => {
+    const onRows = createFuzzySearcher(rows, keys);
+    const onColumns = columnSearcher(keys, keyColumns(rows, keys));
+    for (const query of QUERIES) expect(onColumns.search(query), query).toEqual(onRows.search(query));
+    expect(onColumns.search('Mustafa')[0]).toBe(4);
+  });
+  it('answers a search with the rows found, an empty answer before it is indexed', () => {
+    const state: SearchState = { searcher: null };
+    expect(Array.from(handleSearchRequest(state, { type: 'search', id: 1, query: 'Mona' })!.indices)).toEqual([]);
+    expect(handleSearchRequest(state, { type: 'index', keys, columns: keyColumns(rows, keys) })).toBeNull();
+    const answer = handleSearchRequest(state, { type: 'search', id: 2, query: 'Muna' })!;
+    expect(answer.id).toBe(2);
+    expect(answer.indices).toBeInstanceOf(Int32Array);
+    expect(Array.from(answer.indices)).toEqual(createFuzzySearcher(rows).search('Muna'));
+  });
+});
+
+describe('the page side', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    FakeWorker.made = [];
+    FakeWorker.failNext = false;
+  });
+  const searches = (worker: FakeWorker) => worker.sent.filter((r) => r.type === 'search').map((r) => (r as { query: string }).query);
+
+  it('is not made where there are no workers (the grid then searches on the page)', () => {
+    expect(typeof Worker).toBe('undefined');
+    expect(createBackgroundSearcher(rows, keys)).toBeNull();
+  });
+
+  it('sends the key columns once, on warm, and answers each query with the rows found', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    const searcher = createBackgroundSearcher(rows, keys)!;
+    expect(FakeWorker.made).toHaveLength(0);
+    searcher.warm();
+    const [worker] = FakeWorker.made;
+    expect(worker!.url.pathname).toMatch(/search\.worker\.ts$/);
+    expect(worker!.sent).toEqual([{ type: 'index', keys, columns: keyColumns(rows, keys) }]);
+    expect(await searcher.find('Muna')).toEqual([1]);
+    expect(await searcher.find('Mustafa')).toEqual(createFuzzySearcher(rows).search('Mustafa'));
+    expect(FakeWorker.made).toHaveLength(1);
+    expect(worker!.sent.filter((r) => r.type === 'index')).toHaveLength(1);
+  });
+
+  it('keeps only the latest query waiting while one runs: the one typed over gives null', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    const searcher = createBackgroundSearcher(rows, keys)!;
+    const first = searcher.find('M');
+    const second = searcher.find('Mo');
+    const third = searcher.find('Mona');
+    expect(await second).toBeNull();
+    expect(await first).toEqual(createFuzzySearcher(rows).search('M'));
+    expect(await third).toEqual([1]);
+    expect(searches(FakeWorker.made[0]!)).toEqual(['M', 'Mona']);
+  });
+
+  it('release ends the worker (what waits gives null); the next search starts and indexes another', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    const searcher = createBackgroundSearcher(rows, keys)!;
+    expect(await searcher.find('Omar')).toEqual([2]);
+    const lost = searcher.find('Mona');
+    searcher.release();
+    expect(FakeWorker.made[0]!.terminated).toBe(true);
+    expect(await lost).toBeNull();
+    expect(await searcher.find('Mona')).toEqual([1]);
+    expect(FakeWorker.made).toHaveLength(2);
+    expect(FakeWorker.made[1]!.sent[0]!.type).toBe('index');
+  });
+
+  it('a worker that fails is ended; the latest query is answered on the page, and the rest after it', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    FakeWorker.failNext = true;
+    const searcher = createBackgroundSearcher(rows, keys)!;
+    const replaced = searcher.find('M');
+    const latest = searcher.find('Mona');
+    expect(await latest).toEqual([1]);
+    expect(await replaced).toBeNull();
+    expect(FakeWorker.made[0]!.terminated).toBe(true);
+    expect(await searcher.find('Omar')).toEqual([2]);
+    expect(FakeWorker.made).toHaveLength(1);
+  });
+});
