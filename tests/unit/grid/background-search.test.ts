@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { columnSearcher, createFuzzySearcher, keyColumns, SEARCH_KEYS } from '../../../engine/plugins/grid/model/search.ts';
 import type { GridRow } from '../../../engine/plugins/grid/model/types.ts';
 import { createBackgroundSearcher } from '../../../engine/plugins/grid/search/background-search.ts';
-import { handleSearchRequest, type SearchState } from '../../../engine/plugins/grid/search/protocol.ts';
+import { handleSearchRequest, packColumns, unpackColumns, type SearchRequest, type SearchState } from '../../../engine/plugins/grid/search/protocol.ts';
 import { FakeWorker } from './fake-search-worker.ts';
 
 const rows: GridRow[] = [
@@ -36,10 +36,22 @@ describe('the worker side', () => {
     for (const query of QUERIES) expect(onColumns.search(query), query).toEqual(onRows.search(query));
     expect(onColumns.search('Mustafa')[0]).toBe(4);
   });
+  it('packs the key columns into one string and unpacks them unchanged, whatever they hold', () => {
+    const columns = [
+      ['', 'Ahmed', 'منى حسن', 'a\u0000b', '👩‍🎓 x'],
+      ['S1', '', '', '|||', 'é'],
+    ];
+    const packed = packColumns(columns);
+    expect(packed.text).toBe(columns.flat().join(''));
+    expect(packed.ends).toHaveLength(10);
+    expect(unpackColumns(packed, 2)).toEqual(columns);
+    expect(unpackColumns(packColumns(keyColumns(rows, keys)), 3)).toEqual(keyColumns(rows, keys));
+    expect(unpackColumns(packColumns([]), 0)).toEqual([]);
+  });
   it('answers a search with the rows found, an empty answer before it is indexed', () => {
     const state: SearchState = { searcher: null };
     expect(Array.from(handleSearchRequest(state, { type: 'search', id: 1, query: 'Mona' })!.indices)).toEqual([]);
-    expect(handleSearchRequest(state, { type: 'index', keys, columns: keyColumns(rows, keys) })).toBeNull();
+    expect(handleSearchRequest(state, { type: 'index', keys, packed: packColumns(keyColumns(rows, keys)) })).toBeNull();
     const answer = handleSearchRequest(state, { type: 'search', id: 2, query: 'Muna' })!;
     expect(answer.id).toBe(2);
     expect(answer.indices).toBeInstanceOf(Int32Array);
@@ -67,7 +79,10 @@ describe('the page side', () => {
     searcher.warm();
     const [worker] = FakeWorker.made;
     expect(worker!.url.pathname).toMatch(/search\.worker\.ts$/);
-    expect(worker!.sent).toEqual([{ type: 'index', keys, columns: keyColumns(rows, keys) }]);
+    expect(worker!.sent).toHaveLength(1);
+    const index = worker!.sent[0] as Extract<SearchRequest, { type: 'index' }>;
+    expect(index.keys).toEqual(keys);
+    expect(unpackColumns(index.packed, keys.length)).toEqual(keyColumns(rows, keys));
     expect(await searcher.find('Muna')).toEqual([1]);
     expect(await searcher.find('Mustafa')).toEqual(createFuzzySearcher(rows).search('Mustafa'));
     expect(FakeWorker.made).toHaveLength(1);

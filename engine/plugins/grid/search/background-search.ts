@@ -6,15 +6,16 @@
  * 100,000 rows) is not in the page's heap, which the page's collector marks while the grid
  * scrolls (model/search.ts).
  *
- * The worker is sent the searched keys' values once (`keyColumns`, when the search box gets the
- * focus or at the first search) and builds its index then. While a search runs, only the latest
+ * The worker is sent the searched keys' values once (`keyColumns`, packed into one string:
+ * protocol.ts), when the search box gets the focus or at the first search, and builds its index
+ * then. While a search runs, only the latest
  * query waits: one typed over it is dropped unanswered (its promise gives null). `release`
  * ends the worker, index and all. Without workers (a DOM without them, Node) there is none:
  * the grid searches on the page (createBackgroundSearcher gives null).
  */
 import { createFuzzySearcher, keyColumns, type FuzzySearcher } from '../model/search.ts';
 import type { GridRow } from '../model/types.ts';
-import type { SearchRequest, SearchResponse } from './protocol.ts';
+import { packColumns, type SearchRequest, type SearchResponse } from './protocol.ts';
 
 export interface BackgroundSearcher {
   /** Starts the worker and its index ahead of the first search. */
@@ -73,7 +74,8 @@ export function createBackgroundSearcher(rows: readonly GridRow[], keys: readonl
       }
     };
     worker.onerror = fail;
-    post({ type: 'index', keys: [...keys], columns: keyColumns(rows, keys) });
+    const packed = packColumns(keyColumns(rows, keys));
+    worker.postMessage({ type: 'index', keys: [...keys], packed } satisfies SearchRequest, [packed.ends.buffer]);
     return worker;
   };
 
