@@ -208,8 +208,12 @@ describe('fuzzy search over name, name_local and code', () => {
     expect(searcher.search('')).toEqual([0, 1, 2]);
   });
   it('combines with filters in the view', () => {
-    const view = computeView(rows, [{ name: 'code' }], { filters: { code: 'S1*' }, search: 'Omar', sort: null }, 'en', createFuzzySearcher(rows));
-    expect(view).toEqual([]);
+    const found = createFuzzySearcher(rows).search('Omar');
+    expect(computeView(rows, [{ name: 'code' }], { filters: { code: 'S1*' }, search: 'Omar', sort: null }, 'en', found)).toEqual([]);
+    expect(computeView(rows, [{ name: 'code' }], { filters: { code: 'S2*' }, search: 'Omar', sort: null }, 'en', found)).toEqual([2]);
+    // Without the search's answer the search is not applied; an empty search ignores any answer.
+    expect(computeView(rows, [], { filters: {}, search: 'Omar', sort: null })).toEqual([0, 1, 2]);
+    expect(computeView(rows, [], { filters: {}, search: ' ', sort: null }, 'en', found)).toEqual([0, 1, 2]);
   });
 });
 

@@ -5,7 +5,6 @@
 import { plainText } from './columns.ts';
 import { compileColumnFilter, type RowTest } from './filter.ts';
 import { AUTOCOMPLETE_MAX } from './paging.ts';
-import type { FuzzySearcher } from './search.ts';
 import { sortIndices, type SortState } from './sort.ts';
 import type { GridColumn, GridRow } from './types.ts';
 
@@ -18,12 +17,17 @@ export interface ViewState {
 
 export const EMPTY_VIEW: ViewState = { filters: {}, search: '', sort: null };
 
+/**
+ * The view's row indices. `found` is the fuzzy search's answer for `state.search` (the matching
+ * rows' positions, best first: search.ts, or the grid's search worker), worked out apart so that a
+ * filter or a sort does not search again; without it the search is not applied.
+ */
 export function computeView(
   rows: readonly GridRow[],
   columns: readonly GridColumn[],
   state: ViewState,
   lang = 'en',
-  searcher?: Pick<FuzzySearcher, 'search'>,
+  found?: readonly number[],
 ): number[] {
   const tests: RowTest[] = [];
   for (const column of columns) {
@@ -32,10 +36,9 @@ export function computeView(
     if (test) tests.push(test);
   }
   let indices: number[];
-  if (state.search.trim() && searcher) {
+  if (state.search.trim() && found) {
     // Fuse gives best matches first; filters then keep that order.
-    indices = searcher.search(state.search);
-    if (tests.length) indices = indices.filter((i) => tests.every((t) => t(rows[i]!)));
+    indices = tests.length ? found.filter((i) => tests.every((t) => t(rows[i]!))) : found.slice();
   } else if (!tests.length) {
     // Every row, in order (the first render of 100,000 rows): filled, not grown by push.
     indices = new Array<number>(rows.length);

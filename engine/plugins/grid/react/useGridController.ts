@@ -40,7 +40,7 @@ export function useGridController(options: GridOptions): GridController {
   const searchKeys = options.searchKeys ?? SEARCH_KEYS;
   const { viewSearch, warm: warmSearch, cool: coolSearch } = useGridSearch(rows, searchKeys, search);
   const view = useMemo(
-    () => computeView(rows, columns, { filters, search: viewSearch.text, sort }, lang, viewSearch.searcher),
+    () => computeView(rows, columns, { filters, search: viewSearch.text, sort }, lang, viewSearch.found),
     [rows, columns, filters, viewSearch, sort, lang],
   );
 

@@ -17,7 +17,7 @@ import { createBackgroundSearcher, type BackgroundSearcher } from '../search/bac
 /** What the view filters by: the search text and the rows that match it (best first). */
 export interface ViewSearch {
   text: string;
-  searcher?: { search(query: string): number[] };
+  found?: readonly number[];
 }
 
 interface Found {
@@ -56,9 +56,9 @@ export function useGridSearch(rows: readonly GridRow[], searchKeys: readonly str
   }, [background, searching]);
 
   const viewSearch = useMemo<ViewSearch>(() => {
-    if (onPage) return { text: searching, searcher: onPage };
+    if (onPage) return { text: searching, found: searching.trim() ? onPage.search(searching) : undefined };
     const answer = searching.trim() && found?.from === background ? found : null;
-    return answer ? { text: answer.query, searcher: { search: () => answer.indices } } : { text: '' };
+    return answer ? { text: answer.query, found: answer.indices } : { text: '' };
   }, [onPage, searching, found, background]);
 
   const inUse = useRef(false);
