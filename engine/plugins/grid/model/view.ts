@@ -28,29 +28,32 @@ export function computeView(
   state: ViewState,
   lang = 'en',
   found?: readonly number[],
-): number[] {
+): readonly number[] {
   const tests: RowTest[] = [];
   for (const column of columns) {
     const text = state.filters[column.name];
     const test = text ? compileColumnFilter(column, text, lang) : null;
     if (test) tests.push(test);
   }
-  let indices: number[];
+  let indices: readonly number[];
   if (state.search.trim() && found) {
     // Fuse gives best matches first; filters then keep that order.
-    indices = tests.length ? found.filter((i) => tests.every((t) => t(rows[i]!))) : found.slice();
+    // The answer itself when nothing filters it: the view is never changed in place.
+    indices = tests.length ? found.filter((i) => tests.every((t) => t(rows[i]!))) : found;
   } else if (!tests.length) {
     // Every row, in order (the first render of 100,000 rows): filled, not grown by push.
-    indices = new Array<number>(rows.length);
-    for (let i = 0; i < rows.length; i++) indices[i] = i;
+    const every = new Array<number>(rows.length);
+    for (let i = 0; i < rows.length; i++) every[i] = i;
+    indices = every;
   } else {
-    indices = [];
+    const kept: number[] = [];
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i]!;
       let keep = true;
       for (const t of tests) if (!t(row)) { keep = false; break; }
-      if (keep) indices.push(i);
+      if (keep) kept.push(i);
     }
+    indices = kept;
   }
   if (state.sort) {
     const column = columns.find((c) => c.name === state.sort!.column);
