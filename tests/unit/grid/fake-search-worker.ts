@@ -13,16 +13,17 @@ export class FakeWorker {
   onerror: ((event: unknown) => void) | null = null;
   sent: SearchRequest[] = [];
   terminated = false;
+  /** Set on a worker made: its next message fails it (as a worker whose script breaks). */
+  failing = false;
   private state: SearchState = { searcher: null };
   constructor(readonly url: URL) {
     FakeWorker.made.push(this);
   }
   postMessage(request: SearchRequest) {
     this.sent.push(request);
-    const fail = FakeWorker.failNext;
     setTimeout(() => {
       if (this.terminated) return;
-      if (fail) return this.onerror?.(new Event('error'));
+      if (FakeWorker.failNext || this.failing) return this.onerror?.(new Event('error'));
       const response = handleSearchRequest(this.state, structuredClone(request));
       if (response) this.onmessage?.({ data: response });
     }, 0);

@@ -7,9 +7,16 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Grid } from '../../../engine/plugins/grid/react/Grid.tsx';
+import { computeView } from '../../../engine/plugins/grid/model/view.ts';
 import type { GridColumn, GridRow } from '../../../engine/plugins/grid/model/types.ts';
 import { fakeGridLayout } from './fake-layout.ts';
 import { FakeWorker } from './fake-search-worker.ts';
+
+// The real view, counted: text typed while a query runs must not work the view out again.
+vi.mock('../../../engine/plugins/grid/model/view.ts', async (original) => {
+  const real = await original<typeof import('../../../engine/plugins/grid/model/view.ts')>();
+  return { ...real, computeView: vi.fn(real.computeView) };
+});
 
 fakeGridLayout();
 beforeEach(() => vi.stubGlobal('Worker', FakeWorker));
@@ -58,5 +65,24 @@ describe('the grid searching in its worker', () => {
     expect(FakeWorker.made).toHaveLength(2);
     act(() => unmount());
     expect(FakeWorker.made[1]!.terminated).toBe(true);
+  });
+
+  it('works the view out again when an answer comes, not at each key typed while a query runs', async () => {
+    render(<Grid columns={columns} rows={rows} importExport={false} />);
+    const box = screen.getByLabelText('Search name or code');
+    const shown = () => [...screen.getByRole('grid').querySelectorAll<HTMLElement>('[role="row"][data-r]')].map((row) => row.textContent);
+    const views = vi.mocked(computeView);
+    fireEvent.focus(box);
+    views.mockClear();
+    for (const text of ['M', 'Mo', 'Mon', 'Muna']) fireEvent.change(box, { target: { value: text } });
+    expect(views).not.toHaveBeenCalled();
+    await waitFor(() => expect(shown()).toEqual([expect.stringContaining('S2')]));
+    const answered = views.mock.calls.length;
+    expect(answered).toBeGreaterThan(0);
+    // Typed on while the next query runs: the view stays as it was until that answer.
+    fireEvent.change(box, { target: { value: 'Oma' } });
+    fireEvent.change(box, { target: { value: 'Omar' } });
+    expect(views).toHaveBeenCalledTimes(answered);
+    await waitFor(() => expect(shown()).toEqual([expect.stringContaining('S3')]));
   });
 });

@@ -17,9 +17,20 @@ import type { GridRow } from './types.ts';
 export const SEARCH_KEYS = ['name', 'name_local', 'code'] as const;
 export const SEARCH_THRESHOLD = 0.3;
 
+/** A search's answer with each match's Fuse.js score (0 is a perfect match), best first. */
+export interface Ranked {
+  indices: number[];
+  scores: number[];
+}
+
 export interface FuzzySearcher {
   /** Indices (into the rows given) of the rows matching the query, best match first. */
   search(query: string): number[];
+  /**
+   * The same answer with the scores it is ordered by (best first, then the lower index), so that
+   * answers over parts of the rows merge into the answer over all of them (search/merge-ranked.ts).
+   */
+  ranked(query: string): Ranked;
   /** Builds the index ahead of the first search (the search box calls it on focus). */
   warm(): void;
   /** Drops the index (the search ended); the next search or `warm` builds it again. */
@@ -42,14 +53,24 @@ function fuzzySearcher(count: number, keys: readonly string[], value: (i: number
       {
         keys: [...keys],
         threshold: SEARCH_THRESHOLD,
+        // A score depends on its record alone (its values' matches and lengths), never on the
+        // other records: parts searched apart compare by it (`ranked`).
+        includeScore: true,
         getFn: (i, path) => value(i, Array.isArray(path) ? path.join('.') : path),
       },
     ));
+  const all = () => Array.from({ length: count }, (_, i) => i);
   return {
     search(query) {
       const q = query.trim();
-      if (!q) return Array.from({ length: count }, (_, i) => i);
+      if (!q) return all();
       return index().search(q).map((result) => result.refIndex);
+    },
+    ranked(query) {
+      const q = query.trim();
+      if (!q) return { indices: all(), scores: new Array<number>(count).fill(0) };
+      const results = index().search(q);
+      return { indices: results.map((result) => result.refIndex), scores: results.map((result) => result.score ?? 0) };
     },
     warm() {
       index();

@@ -20,6 +20,9 @@ export interface ViewSearch {
   found?: readonly number[];
 }
 
+/** No search: every row. One object, so that a view built from it is kept. */
+const NO_SEARCH: ViewSearch = { text: '' };
+
 interface Found {
   from: BackgroundSearcher;
   query: string;
@@ -55,11 +58,17 @@ export function useGridSearch(rows: readonly GridRow[], searchKeys: readonly str
     };
   }, [background, searching]);
 
-  const viewSearch = useMemo<ViewSearch>(() => {
-    if (onPage) return { text: searching, found: searching.trim() ? onPage.search(searching) : undefined };
-    const answer = searching.trim() && found?.from === background ? found : null;
-    return answer ? { text: answer.query, found: answer.indices } : { text: '' };
-  }, [onPage, searching, found, background]);
+  // On the page the search runs with the view, at each deferred text.
+  const pageSearch = useMemo<ViewSearch | null>(
+    () => (onPage ? { text: searching, found: searching.trim() ? onPage.search(searching) : undefined } : null),
+    [onPage, searching],
+  );
+  // From a worker the view changes only when an answer does: text typed while a query runs keeps
+  // the same object, so the view (and the footer's summaries over it, 40 ms on 100,000 rows) is
+  // not worked out again at every key press for the same rows.
+  const answer = searching.trim() && found?.from === background ? found : null;
+  const workerSearch = useMemo<ViewSearch>(() => (answer ? { text: answer.query, found: answer.indices } : NO_SEARCH), [answer]);
+  const viewSearch = pageSearch ?? workerSearch;
 
   const inUse = useRef(false);
   const text = useRef(search);

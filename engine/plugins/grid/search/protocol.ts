@@ -20,10 +20,15 @@ export type SearchRequest =
   | { type: 'index'; keys: string[]; packed: PackedColumns }
   | { type: 'search'; id: number; query: string };
 
-/** The matching rows' positions, best first (a transferable buffer). */
+/**
+ * The matching rows' positions in the rows the worker was sent, best first, and their scores,
+ * which order them (transferable buffers). The page merges the answers of the workers that
+ * each hold a part of the rows by the scores (merge-ranked.ts).
+ */
 export interface SearchResponse {
   id: number;
   indices: Int32Array;
+  scores: Float64Array;
 }
 
 /** The worker's state: its searcher, once indexed. */
@@ -66,5 +71,6 @@ export function handleSearchRequest(state: SearchState, request: SearchRequest):
     state.searcher.warm();
     return null;
   }
-  return { id: request.id, indices: Int32Array.from(state.searcher?.search(request.query) ?? []) };
+  const found = state.searcher?.ranked(request.query) ?? { indices: [], scores: [] };
+  return { id: request.id, indices: Int32Array.from(found.indices), scores: Float64Array.from(found.scores) };
 }

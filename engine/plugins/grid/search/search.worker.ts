@@ -12,5 +12,5 @@ const state: SearchState = { searcher: null };
 
 scope.onmessage = (event) => {
   const response = handleSearchRequest(state, event.data);
-  if (response) scope.postMessage(response, [response.indices.buffer]);
+  if (response) scope.postMessage(response, [response.indices.buffer, response.scores.buffer]);
 };
