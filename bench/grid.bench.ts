@@ -8,7 +8,7 @@
  *   Quick check: BENCH_GRID_ROWS=5000 BENCH_GRID_IMPORT_ROWS=2000 BENCH_RUNS=1
  *
  * 1. Builds the page bench/grid/ (index.html, main.tsx: the rows are made in the page by a
- *    seeded generator, bench/grid/data.ts) with vite in production mode into a temporary folder.
+ *    seeded generator, bench/grid/data.ts) with vite in production mode into a temporary folder (bench/grid/page.ts).
  * 2. Writes the import file, a BENCH_GRID_IMPORT_ROWS-row .xlsx of the same rows, and serves
  *    both from a loopback HTTP server.
  * 3. For each grid and run: a new page; first render (mount to the frame after 10 rows are in
@@ -37,14 +37,12 @@
  *    session the goal was judged on those (docs/decisions.md, Grid, "A frame's time").
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { build } from 'vite';
-import react from '@vitejs/plugin-react';
 import { buildExport } from '../engine/plugins/grid/io/export-table.ts';
 import { BENCH_COLUMNS, benchRows } from './grid/data.ts';
+import { buildGridPage, serveDir } from './grid/page.ts';
 import type { Frames } from './grid/main.tsx';
 import { THREAD_GROUPS, browserCpu, cpuPerFrame, type ThreadCpu, type ThreadGroup } from './thread-cpu.ts';
 
@@ -68,34 +66,6 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
-
-async function buildPage(outDir: string): Promise<void> {
-  const started = performance.now();
-  await build({
-    root: path.join(import.meta.dirname, 'grid'),
-    base: './',
-    mode: 'production',
-    logLevel: 'error',
-    configFile: false,
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true, reportCompressedSize: false },
-  });
-  console.log(`page built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-}
-
-function serve(dir: string): Promise<{ base: string; close: () => void }> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.xlsx': 'application/octet-stream' };
-  const server = http.createServer((req, res) => {
-    const file = path.join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
-    const target = fs.existsSync(file) && fs.statSync(file).isFile() ? file : path.join(dir, 'index.html');
-    res.writeHead(200, { 'content-type': types[path.extname(target)] ?? 'application/octet-stream' });
-    fs.createReadStream(target).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    resolve({ base: `http://127.0.0.1:${port}`, close: () => server.close() });
-  }));
-}
 
 interface Run {
   render: number;
@@ -261,14 +231,16 @@ function report(label: string, runs: Run[]): void {
 async function main(): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'rowaq-grid-bench-'));
   const out = path.join(work, 'page');
-  let server: Awaited<ReturnType<typeof serve>> | undefined;
+  let server: Awaited<ReturnType<typeof serveDir>> | undefined;
   let browser: Browser | undefined;
   try {
-    await buildPage(out);
+    const building = performance.now();
+    await buildGridPage(out);
+    console.log(`page built in ${((performance.now() - building) / 1000).toFixed(1)} s`);
     const started = performance.now();
     fs.writeFileSync(path.join(out, 'import.xlsx'), buildExport(benchRows(IMPORT_ROWS), BENCH_COLUMNS, 'xlsx', 'en'));
     console.log(`import file: ${IMPORT_ROWS.toLocaleString('en')} rows, ${(fs.statSync(path.join(out, 'import.xlsx')).size / 1024 / 1024).toFixed(1)} MB, written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    server = await serve(out);
+    server = await serveDir(out);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     const grids = (['rowaq', 'mui'] as const).filter((g) => !ONLY || g === ONLY);
     const results = new Map<string, Run[]>(grids.map((g) => [g, []]));

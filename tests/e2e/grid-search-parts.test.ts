@@ -6,25 +6,22 @@
  * order (ties included: the bench's names repeat, so many matches share a score).
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
-import react from '@vitejs/plugin-react';
 import { benchRows } from '../../bench/grid/data.ts';
+import { buildGridPage, serveDir } from '../../bench/grid/page.ts';
 import { createFuzzySearcher } from '../../engine/plugins/grid/model/search.ts';
 import { searchParts } from '../../engine/plugins/grid/search/background-search.ts';
-import { E2E_ENABLED, launchBrowser, ROOT } from './setup.ts';
+import { E2E_ENABLED, launchBrowser } from './setup.ts';
 
 const ROWS = 60_000;
 /** Shown rows compared in order, from the top. */
 const TOP = 12;
 
 let browser: Browser;
-let server: http.Server;
-let base = '';
+let served: { base: string; close: () => void } | undefined;
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rowaq-grid-parts-'));
 
 /** The first shown rows' codes, in the view's order, and the row-count line. */
@@ -40,29 +37,14 @@ async function shown(page: Page): Promise<{ codes: string[]; count: string }> {
 
 describe.skipIf(!E2E_ENABLED)('grid fuzzy search in parts, in chromium', () => {
   beforeAll(async () => {
-    await build({
-      root: path.join(ROOT, 'bench/grid'),
-      base: './',
-      mode: 'production',
-      logLevel: 'error',
-      configFile: false,
-      plugins: [react()],
-      build: { outDir, emptyOutDir: true, reportCompressedSize: false },
-    });
-    server = http.createServer((req, res) => {
-      const file = path.join(outDir, new URL(req.url ?? '/', 'http://x').pathname);
-      const target = fs.existsSync(file) && fs.statSync(file).isFile() ? file : path.join(outDir, 'index.html');
-      res.writeHead(200, { 'content-type': target.endsWith('.js') ? 'text/javascript' : target.endsWith('.html') ? 'text/html' : 'application/octet-stream' });
-      fs.createReadStream(target).pipe(res);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    await buildGridPage(outDir);
+    served = await serveDir(outDir);
     browser = await launchBrowser();
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
-    server?.close();
+    served?.close();
     fs.rmSync(outDir, { recursive: true, force: true });
   });
 
@@ -72,7 +54,7 @@ describe.skipIf(!E2E_ENABLED)('grid fuzzy search in parts, in chromium', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const workers: string[] = [];
     page.on('worker', (worker) => workers.push(worker.url()));
-    await page.goto(`${base}/index.html?grid=rowaq&rows=${ROWS}`);
+    await page.goto(`${served!.base}/index.html?grid=rowaq&rows=${ROWS}`);
     await page.waitForFunction(() => 'render' in ((window as unknown as { __bench?: object }).__bench ?? {}));
     await page.evaluate(() => (window as unknown as { __bench: { render(): Promise<number> } }).__bench.render());
     const box = page.getByLabel('Search name or code');
