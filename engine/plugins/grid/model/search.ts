@@ -17,10 +17,13 @@ import type { GridRow } from './types.ts';
 export const SEARCH_KEYS = ['name', 'name_local', 'code'] as const;
 export const SEARCH_THRESHOLD = 0.3;
 
-/** A search's answer with each match's Fuse.js score (0 is a perfect match), best first. */
+/**
+ * A search's answer with each match's Fuse.js score (0 is a perfect match), best first: typed
+ * arrays, which a worker hands to the page as they are (transferred, not copied).
+ */
 export interface Ranked {
-  indices: number[];
-  scores: number[];
+  indices: Int32Array;
+  scores: Float64Array;
 }
 
 export interface FuzzySearcher {
@@ -68,9 +71,15 @@ function fuzzySearcher(count: number, keys: readonly string[], value: (i: number
     },
     ranked(query) {
       const q = query.trim();
-      if (!q) return { indices: all(), scores: new Array<number>(count).fill(0) };
+      if (!q) return { indices: Int32Array.from(all()), scores: new Float64Array(count) };
       const results = index().search(q);
-      return { indices: results.map((result) => result.refIndex), scores: results.map((result) => result.score ?? 0) };
+      const indices = new Int32Array(results.length);
+      const scores = new Float64Array(results.length);
+      results.forEach((result, i) => {
+        indices[i] = result.refIndex;
+        scores[i] = result.score ?? 0;
+      });
+      return { indices, scores };
     },
     warm() {
       index();

@@ -38,7 +38,9 @@ export function useGridSearch(rows: readonly GridRow[], searchKeys: readonly str
   const onPage = useMemo(() => (background ? null : createFuzzySearcher(rows, keys)), [background, rows, keys]);
   // A new rows array has a new searcher: the old one's worker ends with it.
   useEffect(() => () => background?.release(), [background]);
-  // The search box stays responsive while a long search runs on the deferred text.
+  // The search box stays responsive: on the page a long search runs on the deferred text, and with
+  // workers a first query's packing of the rows (tens of ms on 100,000) runs after the key is
+  // drawn (an effect of an urgent render after a key runs before the paint).
   const searching = useDeferredValue(search);
 
   const [found, setFound] = useState<Found | null>(null);

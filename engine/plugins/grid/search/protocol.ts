@@ -71,6 +71,6 @@ export function handleSearchRequest(state: SearchState, request: SearchRequest):
     state.searcher.warm();
     return null;
   }
-  const found = state.searcher?.ranked(request.query) ?? { indices: [], scores: [] };
-  return { id: request.id, indices: Int32Array.from(found.indices), scores: Float64Array.from(found.scores) };
+  const found = state.searcher?.ranked(request.query) ?? { indices: new Int32Array(0), scores: new Float64Array(0) };
+  return { id: request.id, ...found };
 }
