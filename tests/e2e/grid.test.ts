@@ -123,6 +123,23 @@ async function filter(page: Page, lang: Lang, name: string, text: string): Promi
   await box.fill(text);
 }
 
+/**
+ * How far the filter box's text area (its box less its padding) overlaps its list button, px
+ * (0: clear). The box takes its text's direction (dir="auto"); the button sits at the cell's end
+ * by the grid's direction.
+ */
+async function filterUnderButton(page: Page, lang: Lang, name: string): Promise<number> {
+  const box = page.getByRole('textbox', { name: `${gridUi(lang, 'filter')} ${label(name, lang)}`, exact: true });
+  return box.evaluate((input) => {
+    const style = getComputedStyle(input);
+    const rect = input.getBoundingClientRect();
+    const left = rect.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+    const right = rect.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+    const button = input.parentElement!.querySelector('.rg-list-btn')!.getBoundingClientRect();
+    return Math.max(0, Math.min(right, button.right) - Math.max(left, button.left));
+  });
+}
+
 async function names(page: Page): Promise<string[]> {
   return (await gridTexts(page)).map((row) => row[col('name')]!).sort();
 }
@@ -322,6 +339,8 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         for (const [name, text, expected] of cases) {
           await filter(page, lang, name, text);
           await expect.poll(() => names(page), { message: `${name} ${text}` }).toEqual(expected);
+          // What is typed stays clear of the list button, whichever its direction.
+          expect(await filterUnderButton(page, lang, name), `${name} ${text}`).toBe(0);
           await filter(page, lang, name, '');
           await expect.poll(() => dataRows(page).count()).toBe(10);
         }

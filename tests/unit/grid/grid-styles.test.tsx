@@ -51,9 +51,12 @@ describe('the grid style sheet', () => {
     expect(gridVars(dark)).toBe(gridVars(dark));
   });
 
-  it('gives the filter box its own pixels of padding (not theme spacing)', () => {
+  it('gives the filter box its own pixels of padding (not theme spacing), room for the list button on its side', () => {
     const rule = GRID_CSS.slice(GRID_CSS.indexOf('.rg-root .rg-filter {'));
-    expect(rule.slice(0, rule.indexOf('}'))).toContain('padding-inline: 4px 18px');
+    // Physical sides by the grid's direction, not logical ones: the box's own direction follows
+    // what is typed (dir="auto"), the list button's side does not.
+    expect(rule.slice(0, rule.indexOf('}'))).toContain('padding: 0 18px 0 4px');
+    expect(GRID_CSS).toContain(".rg-root[dir='rtl'] .rg-filter { padding: 0 4px 0 18px; }");
     expect(GRID_CSS).toContain('.rg-root .rg-sort { margin-inline-start: 4px;');
   });
 });

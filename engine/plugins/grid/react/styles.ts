@@ -85,11 +85,16 @@ export const GRID_CSS = `
 .rg-root .rg-act:hover, .rg-root .rg-act:focus-visible { color: var(--rg-primary); }
 .rg-root .rg-act svg { font-size: 16px; }
 .rg-root .rg-open { color: var(--rg-primary); text-decoration: none; margin-inline-start: 2px; }
+/* The filter box keeps room for its list button (at the cell's end, by the grid's direction) on
+   that physical side: the box takes its own text's direction (dir="auto"), so a logical padding
+   would follow what is typed ('>3', 'M*d', or an empty box's '=') and put the text under the
+   button in a right-to-left grid. */
 .rg-root .rg-filter {
   width: 100%; height: ${H - 4}px; box-sizing: border-box; border: 1px solid var(--rg-line); border-radius: 3px;
-  padding-block: 0; padding-inline: 4px 18px; font: inherit; font-size: 12px; margin-top: 1px;
+  padding: 0 18px 0 4px; font: inherit; font-size: 12px; margin-top: 1px;
   background: var(--rg-paper); color: var(--rg-text);
 }
+.rg-root[dir='rtl'] .rg-filter { padding: 0 4px 0 18px; }
 .rg-root .rg-filter.rg-bad { border-color: #d32f2f; background: #fdecea; }
 .rg-root .rg-list-btn {
   position: absolute; inset-inline-end: 8px; top: 3px; border: 0; background: transparent; cursor: pointer;
