@@ -345,6 +345,32 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
           await expect.poll(() => dataRows(page).count()).toBe(10);
         }
 
+        // The value list of a column (Latin names and Arabic names, in both directions): each
+        // value with its count set apart from it, and picking one filters on it.
+        for (const [name, value] of [['name', 'Karim Adel'], ['name_local', 'منى علي']] as const) {
+          const header = page.getByRole('textbox', { name: `${gridUi(lang, 'filter')} ${label(name, lang)}`, exact: true }).locator('..');
+          await header.getByRole('button', { name: `${gridUi(lang, 'valueList')}: ${label(name, lang)}` }).click();
+          const list = page.getByRole('listbox', { name: gridUi(lang, 'valueList') });
+          const option = list.getByRole('option', { name: value });
+          await option.waitFor();
+          // Between the value's text and its count: the count's own margin, not glued to the
+          // value (a number after Latin text joined its run in a right-to-left list).
+          const gaps = await list.getByRole('option').evaluateAll((options) =>
+            options.map((o) => {
+              const text = document.createRange();
+              text.selectNodeContents(o.firstChild!);
+              const a = text.getBoundingClientRect();
+              const b = o.querySelector('.rg-count')!.getBoundingClientRect();
+              return Math.max(b.left - a.right, a.left - b.right);
+            }),
+          );
+          expect(Math.min(...gaps), `${name}: ${gaps.join(', ')}`).toBeGreaterThanOrEqual(6);
+          await option.click();
+          await expect.poll(() => names(page), { message: `value list ${value}` }).toEqual([FIXTURE_ROWS.find((r) => r[name] === value)!.name]);
+          await filter(page, lang, name, '');
+          await expect.poll(() => dataRows(page).count()).toBe(10);
+        }
+
         // The fuzzy search (run in a worker: the page's thread stays free): a misspelt name and an
         // Arabic name, each alone; a code, best match first (the other codes differ by a digit,
         // within the threshold); cleared, every row again.

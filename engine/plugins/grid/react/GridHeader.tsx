@@ -138,7 +138,9 @@ function ValueList(props: {
             onClick={() => props.onPick(item.text)}
             onKeyDown={(e) => e.key === 'Enter' && props.onPick(item.text)}
           >
-            {item.shown || '—'}
+            {/* Isolated: a count after a value in the other direction of text would join its run
+                and sit against it (Latin names in an Arabic list, Arabic names in an English one). */}
+            <bdi>{item.shown || '—'}</bdi>
             <span className="rg-count">{item.count}</span>
           </div>
         ))}
