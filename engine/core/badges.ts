@@ -12,6 +12,7 @@
  */
 import type { Colour, Status, StatusTable } from '../../generator/manifest-types.ts';
 import { isRtl } from './rtl.ts';
+import { listJoin } from './text.ts';
 
 export const DEFAULT_FALLBACK_COLOUR: Colour = 'secondary';
 
@@ -51,7 +52,7 @@ export function badge(table: BadgeTable, value: StatusValue, locale: string): Ba
   return {
     color: statuses[0]?.color ?? table.fallbackColor ?? DEFAULT_FALLBACK_COLOUR,
     statuses,
-    text: statuses.map((s) => (isRtl(locale) ? s.name_local : s.name)).join(', '),
+    text: listJoin(statuses.map((s) => (isRtl(locale) ? s.name_local : s.name)), locale),
   };
 }
 

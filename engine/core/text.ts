@@ -24,6 +24,14 @@ export function localize(text: Readonly<Record<string, string | undefined>>, loc
 }
 
 /** Texts the core itself shows (dialogs, toasts, fallbacks), in English and Arabic. */
+/** What separates the items of a list written out in each language (Arabic has its own comma). */
+const LIST_SEPARATORS: Readonly<Record<string, string>> = { ar: '، ' };
+
+/** Items written out as a list in `locale`: 'Registered, Fresh', 'مسجل، جديد'. */
+export function listJoin(items: readonly string[], locale: string): string {
+  return items.join(LIST_SEPARATORS[baseLanguage(locale)] ?? ', ');
+}
+
 export const CORE_TEXTS = {
   somethingWentWrong: { en: 'Something went wrong', ar: 'حدث خطأ ما' },
   tryAgain: { en: 'Something wrong, try one more time', ar: 'حدث خطأ، حاول مرة أخرى' },

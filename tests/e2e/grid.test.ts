@@ -724,10 +724,10 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
           expect(badges.length, tableName).toBeGreaterThan(5);
           for (const b of badges) {
             // A badge's text is its status names; the first one decides the colour.
-            const first = b.text.split(', ')[0];
+            const first = b.text.split(lang === 'ar' ? '، ' : ', ')[0];
             const status = table.statuses.find((s) => (lang === 'ar' ? s.name_local : s.name) === first);
             expect(status, `badge '${b.text}' is a ${tableName} status`).toBeDefined();
-            const ids = table.flags ? table.statuses.filter((s) => b.text.split(', ').includes(lang === 'ar' ? s.name_local : s.name)).reduce((v, s) => v | s.id, 0) : status!.id;
+            const ids = table.flags ? table.statuses.filter((s) => b.text.split(lang === 'ar' ? '، ' : ', ').includes(lang === 'ar' ? s.name_local : s.name)).reduce((v, s) => v | s.id, 0) : status!.id;
             const wanted = gridBadge(table, ids, lang, byName).color;
             expect(b.colour, b.text).toBe(wanted);
             expect(b.background, b.text).toBe(await toRgb(chipColours(wanted).background));

@@ -186,6 +186,12 @@ describe.skipIf(!manifest).each(BACKENDS)('exports on $name', (backend) => {
     expect(row).toContain('مقدمة في البرمجة');
     expect(row).toContain('مسجل');
     expect(row).toContain('خريف 2026');
+    // A flag set in Arabic: the names joined with the Arabic comma.
+    const bulkStudent = Number((await db.selectFrom('students').select('id').where('code', '=', 'B0000').executeTakeFirstOrThrow()).id);
+    const flagged = sheet((await download(app, 'POST', '/api/sis/registrations/export', { token: registrar.token, body: { filters: { student_id: bulkStudent, status_code: 2 } }, lang: 'ar' })).buffer);
+    const flags = flagged.headers.indexOf(label('registrations', 'flags', 'ar'));
+    expect(flagged.data.length).toBeGreaterThan(0);
+    for (const r of flagged.data) expect(r[flags]).toBe('مستجد، مسجل');
 
     const many = await download(app, 'POST', '/api/sis/registrations/export', { token: registrar.token, body: { filters: { status_code: [1] } } });
     const expected = await db.selectFrom('registrations').select((eb) => eb.fn.countAll().as('n')).where('status_code', '=', 1).where('deleted_at', 'is', null).executeTakeFirstOrThrow();

@@ -12,6 +12,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Entity, EntityField, LocalText, Manifest } from '../../../generator/manifest-types.ts';
 import type { RequestUser } from '../../auth/user.ts';
 import type { SheetColumn, SheetCellType } from '../../documents/xlsx.ts';
+import { listJoin } from '../../../engine/core/text.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Language } from '../../http/messages.ts';
 import { applyScope, requireAccess, rowScope } from '../../resources/access.ts';
@@ -129,6 +130,6 @@ function statusNamer(manifest: Manifest, language: Language) {
     const map = names(status.table);
     if (!status.flags) return map.get(id) ?? value;
     const held = [...map.entries()].filter(([bit]) => bit > 0 && (BigInt(id) & BigInt(bit)) === BigInt(bit)).map(([, name]) => name);
-    return held.length ? held.join(', ') : value;
+    return held.length ? listJoin(held, language) : value;
   };
 }

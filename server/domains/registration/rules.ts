@@ -6,6 +6,7 @@
  */
 import type { LocalText } from '../../../generator/manifest-types.ts';
 import type { Appointment, HeldRow, OfferingInfo, SectionInfo, SlotInfo, StudentContext, TermInfo } from './context.ts';
+import { listJoin } from '../../../engine/core/text.ts';
 import { holdsSeat } from './lifecycle.ts';
 import { Refusal } from './refusal.ts';
 
@@ -124,7 +125,7 @@ export function requireEligible(ctx: StudentContext, o: OfferingInfo, today: str
   const missing = o.prerequisites.filter((p) => !p.passed);
   if (missing.length) {
     throw new Refusal('reg_prerequisite', {
-      courses: { en: missing.map((p) => `${p.code} ${p.name}`).join(', '), ar: missing.map((p) => `${p.code} ${p.name_local ?? p.name}`).join('، ') },
+      courses: { en: listJoin(missing.map((p) => `${p.code} ${p.name}`), 'en'), ar: listJoin(missing.map((p) => `${p.code} ${p.name_local ?? p.name}`), 'ar') },
     });
   }
 }

@@ -82,7 +82,7 @@ describe('bit-flag status tables', () => {
   });
   it('badge text joins the matching names in the locale', () => {
     expect(badge(registration, 262160, 'en')).toMatchObject({ color: 'success', text: 'Registered, Fresh' });
-    expect(badge(registration, 262160, 'ar').text).toBe('مسجل, جديد');
+    expect(badge(registration, 262160, 'ar').text).toBe('مسجل، جديد');
     expect(badge(registration, 1, 'en')).toEqual({ color: 'dark', statuses: [], text: '' });
   });
 });
