@@ -23,7 +23,7 @@ export interface Badge {
   color: Colour;
   /** The matching statuses, in table order (several for a combined flag value). */
   statuses: Status[];
-  /** Their names in the locale (name_local in Arabic), joined with ', '; '' when none. */
+  /** Their names in the locale (name_local in Arabic), joined as a list in the locale (listJoin); '' when none. */
   text: string;
 }
 
