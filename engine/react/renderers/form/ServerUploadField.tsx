@@ -10,6 +10,7 @@ import CloudUpload from '@mui/icons-material/CloudUpload';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import InsertDriveFile from '@mui/icons-material/InsertDriveFileOutlined';
 import type { UploadRule } from '../../../../generator/manifest-types.ts';
+import { listJoin } from '../../../core/text.ts';
 import { useLanguage, useUi } from '../../i18n/hooks.ts';
 import { acceptAttribute, checkFiles, DEFAULT_MAX_SIZE_MB, type UploadProblem } from './upload-rules.ts';
 import { fileNameOf, type UploadTarget } from './upload-target.tsx';
@@ -53,7 +54,7 @@ export function ServerUploadField({ id, field, label, required, disabled, value,
       ? ui('tooManyFiles', { max: p.max })
       : p.kind === 'too-large'
         ? `${p.file}: ${ui('fileTooLarge', { max: p.maxMB })}`
-        : `${p.file}: ${ui('fileTypeRefused', { types: p.accept.join(', ') })}`;
+        : `${p.file}: ${ui('fileTypeRefused', { types: listJoin(p.accept, language) })}`;
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const files = [...(e.target.files ?? [])].slice(0, 1);
@@ -85,7 +86,7 @@ export function ServerUploadField({ id, field, label, required, disabled, value,
     }
   };
 
-  const types = rule?.accept?.join(', ') ?? '';
+  const types = listJoin(rule?.accept ?? [], language);
   return (
     <Box data-upload-field={field}>
       <Typography variant="body2" component="label" htmlFor={id} sx={{ display: 'block', mb: 0.5 }}>

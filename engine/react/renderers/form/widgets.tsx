@@ -12,7 +12,8 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs from 'dayjs';
 import type { UploadRule } from '../../../../generator/manifest-types.ts';
 import { applyKeystrokeFilter } from '../../../core/keystroke.ts';
-import { useUi } from '../../i18n/hooks.ts';
+import { listJoin } from '../../../core/text.ts';
+import { useLanguage, useUi } from '../../i18n/hooks.ts';
 import { acceptAttribute, checkFiles, type UploadProblem } from './upload-rules.ts';
 import { WIDGET } from './form-model.ts';
 import { ServerUploadField } from './ServerUploadField.tsx';
@@ -102,6 +103,7 @@ export function UploadWidget(props: WidgetProps) {
 function DataUrlUploadWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, label, onChange, options } = props;
   const ui = useUi();
+  const language = useLanguage();
   const rule = (options.upload ?? undefined) as UploadRule | undefined;
   const multiple = rule?.maxFiles !== undefined || Array.isArray(value);
   const [problems, setProblems] = useState<UploadProblem[]>([]);
@@ -110,7 +112,7 @@ function DataUrlUploadWidget(props: WidgetProps) {
       ? ui('tooManyFiles', { max: p.max })
       : p.kind === 'too-large'
         ? `${p.file}: ${ui('fileTooLarge', { max: p.maxMB })}`
-        : `${p.file}: ${ui('fileTypeRefused', { types: p.accept.join(', ') })}`;
+        : `${p.file}: ${ui('fileTypeRefused', { types: listJoin(p.accept, language) })}`;
   const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
     const files = [...(e.target.files ?? [])];
     e.target.value = '';
@@ -133,7 +135,7 @@ function DataUrlUploadWidget(props: WidgetProps) {
           <input id={id} hidden type="file" multiple={multiple} accept={acceptAttribute(rule)} onChange={(e) => void onFiles(e)} />
         </Button>
         <Typography variant="body2" color="text.secondary" noWrap>
-          {names.join(', ')}
+          {listJoin(names, language)}
         </Typography>
       </Stack>
       {problems.map((p, i) => (
