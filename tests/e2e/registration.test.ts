@@ -304,6 +304,29 @@ async function scenario(lang: Lang, index: number): Promise<void> {
   await registrar.page.getByTestId('student-current-courses').locator('tbody tr').first().waitFor({ timeout: 30_000 });
   await registrar.page.getByTestId('terms-grades').locator('tbody tr').first().waitFor({ timeout: 30_000 });
   await screenshot(registrar.page, 'students-show', lang);
+  // Dates read in the language's order: in Arabic the day at the right and the year at the left
+  // (the locale writes direction marks, no letters), in English the first part left of the year.
+  const dates = await registrar.page.locator('bdi').evaluateAll((all) =>
+    all.flatMap((bdi) => {
+      const node = bdi.firstChild;
+      const text = bdi.textContent ?? '';
+      if (!node || node.nodeType !== Node.TEXT_NODE || !/^\d{1,2}\D+\d{1,2}\D+\d{4}$/.test(text)) return [];
+      const rect = (from: number, to: number) => {
+        const range = document.createRange();
+        range.setStart(node, from);
+        range.setEnd(node, to);
+        return range.getBoundingClientRect();
+      };
+      const first = rect(0, text.search(/\D/));
+      const year = rect(text.length - 4, text.length);
+      return [{ text, firstLeft: first.left, firstRight: first.right, yearLeft: year.left, yearRight: year.right }];
+    }),
+  );
+  expect(dates.length, 'dates on the student page').toBeGreaterThan(0);
+  for (const d of dates) {
+    if (lang === 'ar') expect(d.firstLeft, `${JSON.stringify(d.text)} reads right to left`).toBeGreaterThanOrEqual(d.yearRight);
+    else expect(d.firstRight, `${JSON.stringify(d.text)} reads left to right`).toBeLessThanOrEqual(d.yearLeft);
+  }
 
   for (const errors of [student.errors, advisor.errors, registrar.errors]) {
     expect(errors.filter((e) => !/status of (4\d\d|503)/.test(e))).toEqual([]);

@@ -58,8 +58,15 @@ export function formatValue(value: unknown, format: string | undefined, type: st
  * Arabic text in English.
  */
 export function valueDirection(text: string): 'ltr' | 'auto' {
-  return /\p{L}/u.test(text) ? 'auto' : 'ltr';
+  return STRONG.test(text) ? 'auto' : 'ltr';
 }
+
+/**
+ * A letter, or a directional mark: an Arabic date as the locale writes it ('26‏/04‏/2006') has
+ * no letter but a right-to-left mark after each part, and isolated left to right those marks
+ * drew it as '262006/04/'. With them it takes its own direction, as the locale meant it.
+ */
+const STRONG = /[\p{L}\u200E\u200F\u061C]/u;
 
 /** A written value isolated from the text around it, in its own direction. */
 export function IsolatedValue({ text }: { text: string }) {

@@ -54,4 +54,11 @@ describe('valueDirection', () => {
     expect(valueDirection('El Nasr Road, Alexandria 25')).toBe('auto');
     expect(valueDirection('محمد أحمد')).toBe('auto');
   });
+
+  it('lets a date the Arabic locale wrote (direction marks, no letters) take its own direction', () => {
+    const date = formatValue('2006-04-26', undefined, 'date', 'ar');
+    expect(date).toContain('\u200F');
+    expect(valueDirection(date)).toBe('auto');
+    expect(valueDirection(formatValue('2006-04-26', undefined, 'date', 'en'))).toBe('ltr');
+  });
 });
