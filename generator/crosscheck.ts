@@ -7,6 +7,7 @@
  */
 import type { GenError } from './errors.ts';
 import type { JsonPath } from './load.ts';
+import { IMPLICIT_FIELDS } from './implicit-fields.ts';
 import { localeKeys, missingLanguages, type Locales } from './locales.ts';
 import type { Condition } from './manifest-types.ts';
 import type { RawEntity, RawForm, RawFormField, RawNavItem, RawNavigation, RawRole, RawScreen, RawStatusTable, RawWizard } from './raw-types.ts';
@@ -18,7 +19,6 @@ const BUILTIN_PERMISSIONS = ['public', 'guest'];
 /** Rule names the engine knows without a `kind: rules` entry. */
 const BUILTIN_RULES = ['required'];
 /** Columns every entity row has. */
-const IMPLICIT_FIELDS = ['id', 'created_at', 'updated_at', 'deleted_at'];
 /** Keys whose value is a label ({en, ar} or a locale key). */
 const LABEL_KEYS = new Set(['label', 'title', 'message', 'confirm']);
 /** Keys whose value is a map keyed by names the analyst chose. */

@@ -8,6 +8,7 @@
 import type {
   Entity, EntityField, FieldOptions, Form, FormField, Manifest, NavigationItem, Screen, StatusTable, Wizard,
 } from './manifest-types.ts';
+import { implicitFieldLabel } from './implicit-fields.ts';
 import { resolveLabel, type Locales } from './locales.ts';
 import type {
   RawDefinition, RawEntity, RawEntityField, RawForm, RawFormField, RawNavItem, RawScreen, RawStatusTable, RawWizard,
@@ -183,7 +184,7 @@ function wizard(d: RawWizard, label: LabelFn): Wizard {
 
 function screen(d: RawScreen, entities: Record<string, Entity>, label: LabelFn): Screen {
   const entity = d.source?.resource ? entities[d.source.resource] : undefined;
-  const fieldLabel = (field: string) => entity?.fields[field]?.label ?? label(undefined, field);
+  const fieldLabel = (field: string) => entity?.fields[field]?.label ?? implicitFieldLabel(field) ?? label(undefined, field);
   const { kind: _kind, title, permission, layout, columns, filters, actions, source, text, ...rest } = d;
   return {
     ...rest,

@@ -13,6 +13,7 @@ import type { Entity, EntityField, LocalText, Manifest } from '../../../generato
 import type { RequestUser } from '../../auth/user.ts';
 import type { SheetColumn, SheetCellType } from '../../documents/xlsx.ts';
 import { listJoin } from '../../../engine/core/text.ts';
+import { implicitFieldLabel } from '../../../generator/implicit-fields.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Language } from '../../http/messages.ts';
 import { applyScope, requireAccess, rowScope } from '../../resources/access.ts';
@@ -22,11 +23,6 @@ import { applyListFilters, parseListBody } from '../../resources/list-query.ts';
 /** More rows than this is refused (400) rather than building a file nobody can open quickly. */
 export const EXPORT_MAX_ROWS = 100_000;
 
-const SYSTEM_LABELS: Record<string, LocalText> = {
-  id: { en: 'ID', ar: 'المعرّف' },
-  created_at: { en: 'Created at', ar: 'تاريخ الإنشاء' },
-  updated_at: { en: 'Updated at', ar: 'تاريخ التعديل' },
-};
 const CODE_LABEL: LocalText = { en: 'code', ar: 'الرمز' };
 
 export interface ExportRequest {
@@ -99,7 +95,8 @@ export async function exportEntity(req: ExportRequest, entity: Entity, body: unk
 function fieldOf(entity: Entity, name: string): EntityField | undefined {
   const field = Object.hasOwn(entity.fields, name) ? entity.fields[name] : undefined;
   if (field) return field.serverOnly || field.type === 'json' || field.type === 'file' ? undefined : field;
-  const system = SYSTEM_LABELS[name];
+  // The record's own id and times; not deleted_at (an export is of live rows unless asked).
+  const system = name !== 'deleted_at' ? implicitFieldLabel(name) : undefined;
   if (!system) return undefined;
   if (name !== 'id' && !entity.timestamps) return undefined;
   return { name, type: name === 'id' ? 'bigint' : 'datetime', label: system } as EntityField;
