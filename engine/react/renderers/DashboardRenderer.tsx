@@ -18,6 +18,14 @@ import { useResource } from './useResource.ts';
 /** How a figure of a dashboard answer is written, by its key (formatValue's formats). */
 export const FIGURE_FORMATS: Record<string, string> = { gpa: 'gpa' };
 
+/**
+ * A figure as written: by its key's format, else a number as a count with thousands separators
+ * (2,401 students, as every list and the grid write it), else as it is.
+ */
+export function figureText(key: string, value: unknown, language: string): string {
+  return formatValue(value, FIGURE_FORMATS[key] ?? (typeof value === 'number' ? 'number' : undefined), undefined, language);
+}
+
 /** The figures of a dashboard answer: its scalar entries, keys made readable. */
 export function dashboardFigures(data: unknown): { key: string; title: string; value: unknown }[] {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return [];
@@ -59,7 +67,7 @@ export function DashboardRenderer({ screen, params }: RendererProps) {
                 <Typography variant="caption" color="text.secondary">
                   {figureTitle(f)}
                 </Typography>
-                <Typography variant="h5">{formatValue(f.value, FIGURE_FORMATS[f.key], undefined, language)}</Typography>
+                <Typography variant="h5">{figureText(f.key, f.value, language)}</Typography>
               </CardContent>
             </Card>
           </Grid>

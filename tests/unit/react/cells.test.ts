@@ -1,6 +1,7 @@
 /** Status chips: every manifest colour's chip text meets WCAG AA (4.5:1) on its fill; numbers keep Latin digits and a column's precision. */
 import { describe, expect, it } from 'vitest';
 import { CHIP_COLOURS, chipColours, formatValue, valueDirection } from '../../../engine/react/renderers/cells.tsx';
+import { figureText } from '../../../engine/react/renderers/DashboardRenderer.tsx';
 
 function luminance(hex: string): number {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
@@ -60,5 +61,15 @@ describe('valueDirection', () => {
     expect(date).toContain('\u200F');
     expect(valueDirection(date)).toBe('auto');
     expect(valueDirection(formatValue('2006-04-26', undefined, 'date', 'en'))).toBe('ltr');
+  });
+});
+
+describe('dashboard figures', () => {
+  it('counts with thousands separators in both languages, a GPA with two decimals, words as they are', () => {
+    expect(figureText('students', 2401, 'en')).toBe('2,401');
+    expect(figureText('students', 2401, 'ar')).toBe('2,401');
+    expect(figureText('gpa', 3.1, 'ar')).toBe('3.10');
+    expect(figureText('level', 3, 'en')).toBe('3');
+    expect(figureText('current_term', 'Fall 2026', 'en')).toBe('Fall 2026');
   });
 });
