@@ -132,28 +132,28 @@ async function timedScroll(scroll: () => Promise<Frames>): Promise<Timed> {
 
 /** The machine's floor for the frame figures: the same scroll on a plain scroller (no grid, no rows made). */
 async function floorRun(browser: Browser, base: string): Promise<Timed> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${base}/index.html?rows=0`);
-  await page.waitForFunction(() => document.title === 'ready', undefined, { timeout: 120_000 });
+  const { context, page } = await openPage(browser, `${base}/index.html?rows=0`, 'floor');
   const frames = await timedScroll(() => page.evaluate((ms) => window.__bench.floor(ms), SCROLL_MS));
   await context.close();
   return frames;
 }
 
-/** Opens the bench page for a grid and waits until it has made its rows. */
-async function openPage(browser: Browser, base: string, grid: 'rowaq' | 'mui') {
+/** Opens a bench page (`url`) in a new context and waits until it has made its rows; `name` labels its errors. */
+async function openPage(browser: Browser, url: string, name: string) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: false });
   const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`  page error (${grid}): ${error.message}`));
-  await page.goto(`${base}/index.html?grid=${grid}&rows=${ROWS}`);
+  page.on('pageerror', (error) => console.error(`  page error (${name}): ${error.message}`));
+  await page.goto(url);
   await page.waitForFunction(() => document.title === 'ready', undefined, { timeout: 120_000 });
   return { context, page };
 }
 
+/** The bench page of a grid with the benchmark's rows. */
+const gridUrl = (base: string, grid: 'rowaq' | 'mui') => `${base}/index.html?grid=${grid}&rows=${ROWS}`;
+
 /** The first render started as soon as the page has made its rows, on a page of its own. */
 async function renderAtOnce(browser: Browser, base: string, grid: 'rowaq' | 'mui'): Promise<number> {
-  const { context, page } = await openPage(browser, base, grid);
+  const { context, page } = await openPage(browser, gridUrl(base, grid), grid);
   const render = await page.evaluate(() => window.__bench.render());
   await context.close();
   return render;
@@ -161,7 +161,7 @@ async function renderAtOnce(browser: Browser, base: string, grid: 'rowaq' | 'mui
 
 async function run(browser: Browser, base: string, grid: 'rowaq' | 'mui'): Promise<Run> {
   const atOnce = await renderAtOnce(browser, base, grid);
-  const { context, page } = await openPage(browser, base, grid);
+  const { context, page } = await openPage(browser, gridUrl(base, grid), grid);
   await page.waitForTimeout(SETTLE_MS);
   const render = await page.evaluate(() => window.__bench.render());
   await page.waitForTimeout(300);

@@ -13,7 +13,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import RestoreFromTrash from '@mui/icons-material/RestoreFromTrash';
 import type { ClientEntity, Screen, ScreenAction, StatusTable } from '../../../../generator/manifest-types.ts';
 import { useLabel, useLanguage, useUi } from '../../i18n/hooks.ts';
-import { formatValue, IsolatedValue, numberLocale, StatusBadge } from '../cells.tsx';
+import { formatValue, IsolatedValue, StatusBadge } from '../cells.tsx';
 import { RefValue } from '../useRefOptions.ts';
 import { columnLabel, refCellLabel, rowActionsFor, type Row } from './list-model.ts';
 import { ListFilters } from './ListFilters.tsx';
@@ -144,7 +144,7 @@ export function ListView(props: ListViewProps) {
         labelRowsPerPage={ui('rowsPerPage')}
         // Counts with thousands separators, as the grid's and every number cell's (17,833).
         labelDisplayedRows={({ from, to, count }) => {
-          const n = (x: number) => x.toLocaleString(numberLocale(language));
+          const n = (x: number) => formatValue(x, 'number', undefined, language);
           return ui('displayedRows', { from: n(from), to: n(to), count: n(count) });
         }}
       />
