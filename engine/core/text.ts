@@ -24,6 +24,11 @@ export function localize(text: Readonly<Record<string, string | undefined>>, loc
 }
 
 /** Texts the core itself shows (dialogs, toasts, fallbacks), in English and Arabic. */
+/** `{name}` placeholders filled from `values`; a name without a value stays as written. */
+export function fillText(template: string, values: Readonly<Record<string, string | number>> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
 /** What separates the items of a list written out in each language (Arabic has its own comma). */
 const LIST_SEPARATORS: Readonly<Record<string, string>> = { ar: '، ' };
 

@@ -5,6 +5,8 @@
  * are kept word for word.
  */
 import type { LocalText } from '../../generator/manifest-types.ts';
+import { SCHEMA_MESSAGES } from '../../engine/core/schema-messages.ts';
+import { fillText } from '../../engine/core/text.ts';
 import { ACADEMIC_MESSAGES } from '../domains/academic/messages.ts';
 import { ADMISSION_MESSAGES } from '../domains/admission/messages.ts';
 import { EXPORTS_MESSAGES } from '../domains/exports/messages.ts';
@@ -12,25 +14,8 @@ import { FINANCE_MESSAGES } from '../domains/finance/messages.ts';
 import { REGISTRATION_MESSAGES } from '../domains/registration/messages.ts';
 
 const CORE_MESSAGES = {
-  // validation (422, per field)
-  required: { en: 'Please fill this field', ar: 'من فضلك املأ هذا الحقل' },
-  type_string: { en: 'Must be text', ar: 'يجب أن تكون القيمة نصًا' },
-  type_integer: { en: 'Must be a whole number', ar: 'يجب أن تكون القيمة عددًا صحيحًا' },
-  type_number: { en: 'Must be a number', ar: 'يجب أن تكون القيمة رقمًا' },
-  type_boolean: { en: 'Must be yes or no', ar: 'يجب أن تكون القيمة نعم أو لا' },
-  type_object: { en: 'Must be an object', ar: 'يجب أن تكون القيمة كائنًا' },
-  min_length: { en: 'Must be at least {limit} characters', ar: 'يجب ألا يقل عن {limit} حرفًا' },
-  max_length: { en: 'Must be at most {limit} characters', ar: 'يجب ألا يزيد عن {limit} حرفًا' },
-  minimum: { en: 'Must be at least {limit}', ar: 'يجب ألا تقل القيمة عن {limit}' },
-  maximum: { en: 'Must be at most {limit}', ar: 'يجب ألا تزيد القيمة عن {limit}' },
-  enum: { en: 'Must be one of the allowed values', ar: 'يجب أن تكون القيمة من القيم المسموح بها' },
-  pattern: { en: 'Invalid input value', ar: 'قيمة غير صالحة' },
-  format_email: { en: 'Email must be written correctly', ar: 'يجب كتابة البريد الإلكتروني بشكل صحيح' },
-  format_date: { en: 'Must be a valid date (YYYY-MM-DD)', ar: 'يجب أن يكون تاريخًا صحيحًا (YYYY-MM-DD)' },
-  format_datetime: { en: 'Must be a valid date and time', ar: 'يجب أن يكون تاريخًا ووقتًا صحيحين' },
-  format_time: { en: 'Must be a valid time (HH:MM)', ar: 'يجب أن يكون وقتًا صحيحًا (HH:MM)' },
-  format_year: { en: 'The year must be valid and in the correct format such as 2022', ar: 'يجب أن تكون السنة صحيحة وبالصيغة الصحيحة مثل 2022' },
-  format_uri: { en: 'Must be a valid link', ar: 'يجب أن يكون رابطًا صحيحًا' },
+  // validation (422, per field): the schema's own messages, shared with the browser's forms
+  ...SCHEMA_MESSAGES,
   unknown_field: { en: 'This field is not accepted here', ar: 'هذا الحقل غير مقبول هنا' },
   unique: { en: 'This value is already taken', ar: 'هذه القيمة مستخدمة بالفعل' },
   ref_missing: { en: 'The selected item does not exist', ar: 'العنصر المختار غير موجود' },
@@ -61,6 +46,8 @@ const CORE_MESSAGES = {
   forbidden: { en: 'You are not allowed to do this', ar: 'غير مسموح لك بهذا الإجراء' },
   too_many_requests: { en: 'Too many requests, try again later', ar: 'طلبات كثيرة جدًا، حاول لاحقًا' },
   method_not_allowed: { en: 'This method is not allowed here', ar: 'هذه الطريقة غير مسموح بها هنا' },
+  bad_url: { en: 'The address of the request is not valid', ar: 'عنوان الطلب غير صالح' },
+  url_too_long: { en: 'A part of the address of the request is too long', ar: 'جزء من عنوان الطلب طويل جدًا' },
 
   // server faults (500)
   server_error: { en: 'Something wrong, try one more time', ar: 'حدث خطأ ما، حاول مرة أخرى' },
@@ -89,10 +76,5 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export function translate(message: Message, language: Language): string {
   const text = 'key' in message ? MESSAGES[message.key] : message.text;
   const template = (text as Partial<Record<Language, string>>)[language] ?? text.en;
-  return fill(template, message.params);
-}
-
-function fill(template: string, params: MessageParams | undefined): string {
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return fillText(template, message.params);
 }

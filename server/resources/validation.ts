@@ -12,7 +12,8 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsImport from 'ajv-formats';
 import type { Entity, EntityField, Manifest, Rule } from '../../generator/manifest-types.ts';
 import { addFieldError, ValidationError, type FieldErrors } from '../http/errors.ts';
-import type { Message, MessageKey } from '../http/messages.ts';
+import { schemaMessage } from '../../engine/core/schema-messages.ts';
+import type { Message } from '../http/messages.ts';
 import { ignoredKeys, isIntegerField, isNumericField, writableFields } from './entity-info.ts';
 
 const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
@@ -154,7 +155,7 @@ export class EntityValidator {
     if (!field) return;
     const index = /\/allOf\/(\d+)\//.exec(error.schemaPath)?.[1];
     const rule = index === undefined ? undefined : compiled.ruleAt[field]?.[Number(index)];
-    const message: Message = rule ? { text: rule.message } : keywordMessage(error);
+    const message: Message = rule ? { text: rule.message } : schemaMessage(error.keyword, error.params);
     const list = errors[field] ?? [];
     // anyOf reports once per branch and once for itself: keep each message once.
     if (!list.some((m) => JSON.stringify(m) === JSON.stringify(message))) addFieldError(errors, field, message);
@@ -194,28 +195,3 @@ export function coerce(field: EntityField, raw: unknown): unknown {
   return raw;
 }
 
-function keywordMessage(error: ErrorObject): Message {
-  const limit = (error.params as { limit?: number }).limit;
-  const byKeyword: Record<string, MessageKey> = {
-    minLength: 'min_length', maxLength: 'max_length', minimum: 'minimum', maximum: 'maximum',
-    exclusiveMinimum: 'minimum', exclusiveMaximum: 'maximum', enum: 'enum', const: 'enum', pattern: 'pattern',
-  };
-  if (error.keyword === 'type') {
-    const type = String((error.params as { type?: string }).type);
-    const key = (`type_${type}` in TYPE_KEYS ? TYPE_KEYS[`type_${type}`] : 'pattern') as MessageKey;
-    return { key };
-  }
-  if (error.keyword === 'format') {
-    const format = String((error.params as { format?: string }).format).replace('-', '');
-    const key = `format_${format}` as MessageKey;
-    return { key: FORMAT_KEYS.has(key) ? key : 'pattern' };
-  }
-  const key = byKeyword[error.keyword] ?? 'pattern';
-  return limit === undefined ? { key } : { key, params: { limit } };
-}
-
-const TYPE_KEYS: Record<string, MessageKey> = {
-  type_string: 'type_string', type_integer: 'type_integer', type_number: 'type_number',
-  type_boolean: 'type_boolean', type_object: 'type_object',
-};
-const FORMAT_KEYS = new Set<MessageKey>(['format_email', 'format_date', 'format_datetime', 'format_time', 'format_uri']);

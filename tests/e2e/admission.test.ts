@@ -18,7 +18,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ClientManifest, FormField } from '../../generator/manifest-types.ts';
 import { readOutbox } from '../../server/mail/outbox.ts';
 import { sampleFile, sampleTabs, SAMPLE_PERSON, type SamplePerson } from '../../server/domains/admission/sample.ts';
-import { appReady, DEMO, E2E_ENABLED, ensureClientBuild, launchBrowser, newContext, ROOT, screenshot as fullPageShot, signIn, startServer, watchPage, type Lang, type RunningServer } from './setup.ts';
+import { apiCall, apiLogin, appReady, DEMO, E2E_ENABLED, ensureClientBuild, launchBrowser, newContext, ROOT, screenshot as fullPageShot, signIn, startServer, watchPage, type Lang, type RunningServer } from './setup.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -362,10 +362,52 @@ describe.skipIf(!E2E_ENABLED)('admission end to end', () => {
     await seeFeedback(page, lang, applicant, comment, 'master');
   }, 600_000);
 
+  test('staff distribute an applicant to a program, the applicant\'s preferences first, in both languages', async () => {
+    const token = await apiLogin(server.url, DEMO.admin);
+    const waiting = await apiCall(server.url, token, 'POST', '/applicants', { filters: { status_id: 9 } });
+    const id = Number(waiting.data[0].id);
+    const preferences = await fetch(`${server.url}/api/admission/review/${id}/actions`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
+    const programs = preferences.data.find((a: { action: string }) => a.action === 'distribute').programs as Array<{ id: number; name: string; name_local: string; preference: number | null }>;
+    const first = programs[0]!;
+    expect(first.preference).toBe(1);
+    const rank = { en: 'preference 1', ar: 'الرغبة 1' } as const;
+    for (const lang of ['ar', 'en'] as const) {
+      const { page } = await open(lang);
+      await page.goto('/login');
+      await signIn(page, DEMO.admin, lang);
+      await page.goto(`/applicants/${id}`);
+      await appReady(page);
+      await page.locator('#review-status').click();
+      await page.locator('[data-action-to="accepted"]').click();
+      // Applying without a program is refused before anything is sent.
+      await page.locator('[data-action="apply-status"]').click();
+      await expect.poll(async () => page.locator('[data-status-change]').innerText()).toContain(lang === 'en' ? 'Choose the program the applicant is accepted to' : 'اختر البرنامج الذي قُبل فيه المتقدم');
+      await page.locator('#review-program').click();
+      const option = page.locator(`[data-program="${first.id}"]`);
+      expect(await option.innerText()).toContain(lang === 'en' ? first.name : first.name_local);
+      expect(await option.innerText()).toContain(rank[lang]);
+      await screenshot(page, 'admission-staff-distribute', lang);
+      if (lang === 'ar') continue;
+      await option.click();
+      await page.locator('[data-action="apply-status"]').click();
+      await expect.poll(async () => (await apiCall(server.url, token, 'GET', `/applicants/${id}`)).data.status_id, { timeout: 15_000 }).toBe(11);
+      expect((await apiCall(server.url, token, 'GET', `/applicants/${id}`)).data.program_id).toBe(first.id);
+    }
+  }, 300_000);
+
   test('a closed admission round refuses a new application, in both languages', async () => {
     const closed = { en: 'Cannot apply to this program now', ar: 'لا يمكن التقديم على هذا البرنامج الآن' } as const;
+    const closedKind = { en: 'Applications are closed now', ar: 'التقديم مغلق حاليًا' } as const;
     for (const lang of ['en', 'ar'] as const) {
       const { page } = await open(lang);
+      // The chooser says the transfer round is closed instead of offering it; open kinds stay links.
+      await page.goto('/apply');
+      await appReady(page);
+      await page.locator('[data-kind="3"][data-kind-closed]').waitFor();
+      expect(await page.locator('[data-kind="3"]').innerText()).toContain(closedKind[lang]);
+      expect(await page.locator('a[data-kind="1"]').count()).toBe(1);
+      await screenshot(page, 'admission-apply-kinds', lang);
+      // An address typed by hand still reaches the form, and the server refuses the closed round.
       await page.goto('/apply/3');
       await appReady(page);
       await page.locator('[id="root_email"]').fill(`transfer.${lang}.${Date.now()}@example.com`);

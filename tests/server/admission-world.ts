@@ -20,6 +20,7 @@ import { syncSchema } from '../../server/db/schema-sync.ts';
 import { admissionDomain } from '../../server/domains/admission/plugin.ts';
 import { multipartBody, sampleFile, SAMPLE_PERSON, sampleTabs, type SamplePerson } from '../../server/domains/admission/sample.ts';
 import { SECRET_HEADER } from '../../server/domains/admission/secret.ts';
+import { degreeLevelOfType } from '../../server/domains/admission/applicants.ts';
 import { financeDomain } from '../../server/domains/finance/plugin.ts';
 import { systemDomain } from '../../server/domains/system/plugin.ts';
 import { readOutbox } from '../../server/mail/outbox.ts';
@@ -70,7 +71,7 @@ export function useAdmissionWorld(backend: Backend): AdmissionWorld {
     for (const type of [1, 2, 3, 4, 5, 6, 7]) {
       await id('admissions', {
         name: `Admission ${type}`, name_local: `القبول ${type}`, applicant_type_id: type, term_id: world.termId,
-        degree_level_id: type >= 4 && type <= 6 ? 2 : 1, opens_on: day(-10), closes_on: type === 3 ? day(-1) : day(30), active: true,
+        degree_level_id: degreeLevelOfType(type), opens_on: day(-10), closes_on: type === 3 ? day(-1) : day(30), active: true,
         early_payment: true, application_fee: type === 7 ? 0 : 500, exam_fee: 300, final_fee: 5000,
         application_fee_usd: type === 7 ? 0 : 50, exam_fee_usd: 30, final_fee_usd: 500,
       });
@@ -134,7 +135,10 @@ export function personFor(applicant: Applicant, overrides: Partial<SamplePerson>
 
 /** Every tab of the applicant's set saved with valid values and every required file uploaded. */
 export async function fillApplication(world: AdmissionWorld, applicant: Applicant, person = personFor(applicant)) {
-  const tabs = sampleTabs(person, { preferences: [[world.facultyId, world.programIds[0]!], [world.facultyId, world.programIds[1]!]] });
+  // Programs of the application's degree level: the bachelor's ones, or the master's (MENG).
+  const master = Number((await world.db.selectFrom('programs').select('id').where('code', '=', 'MENG').executeTakeFirstOrThrow()).id);
+  const programs = degreeLevelOfType(applicant.type) === 2 ? [master] : world.programIds.slice(0, 2);
+  const tabs = sampleTabs(person, { preferences: programs.map((p) => [world.facultyId, p] as [number, number]) });
   const dash = await call(world.app, 'GET', `/api/admission/${applicant.id}/dashboard`, { headers: as(applicant) });
   if (dash.status !== 200) throw new Error(`dashboard ${dash.status}`);
   // Save the nationality first: the documents and ids the later tabs need follow from it.

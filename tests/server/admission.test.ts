@@ -160,6 +160,27 @@ describe.skipIf(!manifest).each(BACKENDS)('admission on $name', (backend) => {
         'preferences.0.program_id', 'The selected item does not exist');
     });
 
+    it("a program of another degree level than the application's", async () => {
+      const master = Number((await world.db.selectFrom('programs').select('id').where('code', '=', 'MENG').executeTakeFirstOrThrow()).id);
+      const undergraduate = await applyFor(world, 1);
+      await refused(undergraduate, 'personal_preference', { preferences: [{ faculty_id: world.facultyId, program_id: master, order: 1 }] },
+        'preferences.0.program_id', 'This program is not offered to this kind of application', 'هذا البرنامج غير متاح لهذا النوع من الطلبات');
+      const postgraduate = await applyFor(world, 4);
+      await refused(postgraduate, 'personal_preference', { preferences: [{ faculty_id: world.facultyId, program_id: world.programIds[0], order: 1 }] },
+        'preferences.0.program_id', 'This program is not offered to this kind of application');
+      expect((await save(postgraduate, 'personal_preference', { preferences: [{ faculty_id: world.facultyId, program_id: master, order: 1 }] })).status).toBe(200);
+    });
+
+    it('a hidden copy of the nationality on a later tab is never written from that tab', async () => {
+      const a = await applyFor(world, 1);
+      expect((await save(a, 'nationality', tabs().nationality)).status).toBe(200);
+      const before = (await stored(a.id)).nationality_id;
+      expect((await save(a, 'contact_info', { ...tabs().contact_info, nationality_id: 10 })).status).toBe(200);
+      expect((await stored(a.id)).nationality_id).toBe(before);
+      const read = await call(world.app, 'GET', `/api/admission/${a.id}/contact_info`, { headers: as(a) });
+      expect(read.body.data.nationality_id).toBe(before);
+    });
+
     it('6 scholarships', async () => {
       const a = await applyFor(world, 1);
       const scholarships = Array.from({ length: 6 }, (_, i) => ({ scholarship_id: (i % 6) + 1 }));
@@ -281,6 +302,10 @@ describe.skipIf(!manifest).each(BACKENDS)('admission on $name', (backend) => {
       expect(training.body.data.programs).toHaveLength(3);
       const data = await call(world.app, 'GET', '/api/website/admissionData');
       expect(data.body.admissions.length).toBeGreaterThanOrEqual(7);
+      // Each round says whether it takes applications today: the transfer round (type 3) closed yesterday.
+      const openNow = (type: number) => data.body.admissions.filter((r: { applicant_type_id: number }) => r.applicant_type_id === type).map((r: { open_now: boolean }) => r.open_now);
+      expect(openNow(3)).toEqual([false]);
+      expect(openNow(1)).toEqual([true]);
     });
   });
 
@@ -367,7 +392,27 @@ describe.skipIf(!manifest).each(BACKENDS)('admission on $name', (backend) => {
       const noProgram = await step({ action: 'distribute' });
       expect(noProgram.status).toBe(422);
       expect(noProgram.body.errors.program_id).toEqual(['Please fill this field']);
+      // The distribution offers the programs of the applicant's level, the applicant's preferences first.
+      await world.db.updateTable('applicants').set({
+        data: JSON.stringify({ personal_preference: { preferences: [{ faculty_id: world.facultyId, program_id: world.programIds[2], order: 1 }] } }),
+      }).where('id', '=', a.id).execute();
+      const actions = await call(world.app, 'GET', `/api/admission/review/${a.id}/actions`, { token: world.officer.token });
+      const distribute = actions.body.data.find((x: { action: string }) => x.action === 'distribute');
+      expect(distribute.programs.map((p: { id: number }) => p.id)).toEqual([world.programIds[2], world.programIds[0], world.programIds[1]]);
+      expect(distribute.programs[0].preference).toBe(1);
+      const master = Number((await world.db.selectFrom('programs').select('id').where('code', '=', 'MENG').executeTakeFirstOrThrow()).id);
+      const wrongLevel = await step({ action: 'distribute', program_id: master });
+      expect(wrongLevel.status).toBe(422);
+      expect(wrongLevel.body.errors.program_id).toEqual(['This program is not offered to this kind of application']);
       expect((await step({ action: 'distribute', program_id: world.programIds[1] })).body.data.status.key).toBe('accepted');
+      // Each change was mailed to the applicant (the success page promises it), in both languages.
+      const mails = (await readOutbox(world.config.outboxDir, a.email)).filter((m) => m.subject.startsWith('Your application:'));
+      expect(mails.map((m) => m.subject)).toEqual([
+        'Your application: Reviewed | طلبك: تمت المراجعة',
+        expect.stringContaining('Your application: '),
+        expect.stringContaining('Your application: '),
+      ]);
+      expect(mails[2]!.text).toMatch(/Accepted/);
       const row = await stored(a.id);
       expect([row.program_id, row.faculty_id]).toEqual([world.programIds[1], world.facultyId]);
       expect((await step({ status: 'final_fees_required' })).status).toBe(200);
@@ -464,6 +509,21 @@ describe.skipIf(!manifest).each(BACKENDS)('admission on $name', (backend) => {
       const invoice = await world.db.selectFrom('payments').selectAll().where('applicant_id', '=', foreign.id).executeTakeFirstOrThrow();
       expect(Number(invoice.status_id)).toBe(5);
       expect(Number(invoice.currency_id)).toBe(2);
+    });
+
+    it('a file the saved tab no longer asks for is dropped with the save (a receipt, then card payment)', async () => {
+      const a = await applyFor(world, 1);
+      expect((await save(a, 'nationality', tabs().nationality)).status).toBe(200);
+      expect((await upload(world, a, 'payment_receipt')).status).toBe(201);
+      const files = async () => (await call(world.app, 'GET', `/api/admission/${a.id}/files`, { headers: as(a) })).body.data.map((d: { field: string }) => d.field);
+      expect(await files()).toEqual(['payment_receipt']);
+      const onDisk = () => fs.readdirSync(path.join(world.config.uploadsDir, 'applicants', String(a.id)));
+      expect(onDisk()).toHaveLength(1);
+      const saved = await save(a, 'payment', { payment_option_id: 1 });
+      expect(saved.status).toBe(200);
+      expect(saved.body.data.payment_receipt ?? null).toBeNull();
+      expect(await files()).toEqual([]);
+      expect(onDisk()).toEqual([]);
     });
 
     it('the payment instructions PDF holds the Arabic name in reading order', async () => {

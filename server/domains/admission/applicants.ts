@@ -55,6 +55,16 @@ export async function findApplicant(db: Db, id: number, lock = false): Promise<A
   return (await query.executeTakeFirst()) as ApplicantRow | undefined;
 }
 
+/** The degree level an application kind applies for (1 undergraduate, 2 postgraduate: kinds 4-6). */
+export function degreeLevelOfType(type: number): 1 | 2 {
+  return type >= 4 && type <= 6 ? 2 : 1;
+}
+
+/** Whether a program is offered at the applicant's degree level (none known: any program). */
+export function programFitsLevel(program: { degree_level_id: unknown }, level: unknown): boolean {
+  return level === null || level === undefined || Number(program.degree_level_id) === Number(level);
+}
+
 export function parseId(raw: unknown): number | null {
   const text = String(raw ?? '');
   if (!/^[1-9][0-9]{0,15}$/.test(text)) return null;

@@ -16,13 +16,13 @@ import { transitionAllowed } from '../../resources/write-checks.ts';
 import {
   APPLICANTS_TABLE, authorize, doneTabs, requireEditable, statusKey, type ApplicantRow,
 } from './applicants.ts';
-import { storedFiles } from './files.ts';
+import { dropDocuments, removeStoredFiles, storedFiles } from './files.ts';
 import { applicantFees, applicationFeeOutstanding, feeKind, invoiceFor } from './fees.ts';
 import { PAYMENT_STATUS } from '../finance/codes.ts';
 import { lockInvoice, markPending, openInstallments } from '../finance/ledger.ts';
 import { validateTab } from './tab-validation.ts';
 import {
-  admissionWizard, applicantTabs, completeThrough, flatRecord, formOfTab, isFileField, paramsOf, tabData, type TabData,
+  admissionWizard, applicantTabs, completeThrough, flatRecord, formOfTab, isFileField, paramsOf, tabData, visibleFields, type TabData,
 } from './tabs.ts';
 
 export interface AdmissionContext {
@@ -85,6 +85,8 @@ function columnValues(manifest: Manifest, form: Form, values: Row, tab: string):
   const entity = manifest.entities[APPLICANTS_TABLE]!;
   const columns: Row = {};
   for (const field of form.fields) {
+    // A hidden copy (the nationality on later tabs) is read for conditions; its own tab writes it.
+    if (field.widget === 'hidden') continue;
     if (field.field && entity.fields[field.field] && !entity.fields[field.field]!.readOnly && Object.hasOwn(values, field.name)) {
       columns[field.field] = values[field.name];
     }
@@ -100,7 +102,7 @@ function columnValues(manifest: Manifest, form: Form, values: Row, tab: string):
 export async function saveTab(ctx: AdmissionContext, request: FastifyRequest, rawId: unknown, tab: string, body: unknown) {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'body_not_object');
   const { db, manifest } = ctx;
-  return db.transaction().execute(async (trx) => {
+  const saved = await db.transaction().execute(async (trx) => {
     const { applicant } = await authorize(trx, manifest, request, rawId, { lock: true });
     requireEditable(manifest, applicant);
     const { form } = tabOrNotFound(manifest, applicant, tab);
@@ -116,7 +118,12 @@ export async function saveTab(ctx: AdmissionContext, request: FastifyRequest, ra
     const newData: TabData = { ...data, [tab]: values };
     const columns = columnValues(manifest, form, values, tab);
     const updated = { ...applicant, ...columns, data: newData } as ApplicantRow;
-    const tabs = applicantTabs(wizard, updated, flatRecord(updated, newData));
+    const record = flatRecord(updated, newData);
+    const tabs = applicantTabs(wizard, updated, record);
+    // The tab's files its saved choices no longer ask for are not part of the application.
+    const shown = new Set(visibleFields(form, record, paramsOf(applicant)).map((f) => f.name));
+    const dropped = await dropDocuments(trx, applicant.id, form.fields.filter((f) => isFileField(f) && !shown.has(f.name) && files.has(f.name)).map((f) => f.name));
+    for (const doc of dropped) files.delete(doc.field);
     const completed = completeThrough(tabs, doneTabs(applicant), tab);
     const versions = { ...((applicant.tab_versions ?? {}) as Record<string, string>), [tab]: wizard.version };
     await trx.updateTable(APPLICANTS_TABLE).set({
@@ -128,13 +135,18 @@ export async function saveTab(ctx: AdmissionContext, request: FastifyRequest, ra
     await recordAccess(trx, manifest, { user: null, action: 'update', resource: APPLICANTS_TABLE, recordId: applicant.id, ip: request.ip, details: { tab } });
     const index = tabs.indexOf(tab);
     return {
-      data: tabValues(form, updated, values, files),
-      completed_tabs: completed,
-      next_tab: tabs[index + 1] ?? null,
-      last: index === tabs.length - 1,
-      form_version: wizard.version,
+      dropped,
+      answer: {
+        data: tabValues(form, updated, values, files),
+        completed_tabs: completed,
+        next_tab: tabs[index + 1] ?? null,
+        last: index === tabs.length - 1,
+        form_version: wizard.version,
+      },
     };
   });
+  await removeStoredFiles(ctx.uploadsDir, saved.dropped);
+  return saved.answer;
 }
 
 /**

@@ -12,7 +12,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { HttpError, ValidationError, addFieldError, type FieldErrors } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { recordAccess } from '../../resources/access-log.ts';
-import { APPLICANTS_TABLE, parseId, statusOf } from './applicants.ts';
+import { APPLICANTS_TABLE, degreeLevelOfType, parseId, statusOf } from './applicants.ts';
 import type { AdmissionContext } from './application.ts';
 import { newSecret } from './secret.ts';
 import { admissionWizard } from './tabs.ts';
@@ -69,7 +69,7 @@ export async function apply(ctx: ApplyContext, request: FastifyRequest) {
   const applicant = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx.insertInto(APPLICANTS_TABLE).values({
       applicant_type_id: type, email, name: name || null, nationality_id: nationality, secret: hash,
-      admission_id: round.id, term_id: round.term_id, degree_level_id: round.degree_level_id ?? (type! >= 4 && type! <= 6 ? 2 : 1),
+      admission_id: round.id, term_id: round.term_id, degree_level_id: round.degree_level_id ?? degreeLevelOfType(type!),
       require_payment: type !== 7, early: round.early_payment !== false,
       status_id: manifest.statusTables.applicant_status?.statuses.find((s) => s.key === 'incomplete')?.id ?? 1,
       form_version: wizard.version,

@@ -59,6 +59,22 @@ export async function storedFiles(db: Db, applicantId: number): Promise<Map<stri
   return new Map((await listDocuments(db, applicantId)).map((d) => [d.field, fileReference(d)]));
 }
 
+/**
+ * Drops the stored files of `fields` (a tab saved with a choice that no longer asks for them:
+ * card payment instead of a manual receipt, an Egyptian's passport copy): the documents' rows
+ * in the caller's transaction; `removeStoredFiles` deletes the files once it has committed.
+ */
+export async function dropDocuments(db: Db, applicantId: number, fields: readonly string[]): Promise<DocumentRow[]> {
+  if (!fields.length) return [];
+  const docs = (await db.selectFrom(DOCUMENTS_TABLE).selectAll().where('applicant_id', '=', applicantId).where('field', 'in', [...fields]).execute()) as DocumentRow[];
+  if (docs.length) await db.deleteFrom(DOCUMENTS_TABLE).where('id', 'in', docs.map((d) => d.id)).execute();
+  return docs;
+}
+
+export async function removeStoredFiles(uploadsDir: string, docs: readonly DocumentRow[]): Promise<void> {
+  for (const doc of docs) await rm(path.join(uploadsDir, 'applicants', String(doc.applicant_id), path.basename(doc.stored_name)), { force: true });
+}
+
 function fieldOf(ctx: AdmissionContext, applicant: Parameters<typeof applicantTabs>[1], name: string): { tab: string; field: FormField } {
   const wizard = admissionWizard(ctx.manifest);
   const found = fileFields(ctx.manifest, wizard, applicantTabs(wizard, applicant)).get(name);
@@ -153,7 +169,7 @@ export async function deleteFile(ctx: AdmissionContext, request: FastifyRequest,
     await recordAccess(trx, ctx.manifest, { user: null, action: 'delete_file', resource: APPLICANTS_TABLE, recordId: applicant.id, ip: request.ip, details: { field: fieldName } });
     return { doc, completed };
   });
-  await rm(path.join(ctx.uploadsDir, 'applicants', String(removed.doc.applicant_id), path.basename(removed.doc.stored_name)), { force: true });
+  await removeStoredFiles(ctx.uploadsDir, [removed.doc]);
   return { data: { field: fieldName }, completed_tabs: removed.completed };
 }
 

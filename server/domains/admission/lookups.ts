@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { Manifest } from '../../../generator/manifest-types.ts';
 import { HttpError } from '../../http/errors.ts';
-import { parseId } from './applicants.ts';
+import { degreeLevelOfType, parseId } from './applicants.ts';
 import { admissionWizard, formOfTab } from './tabs.ts';
 
 type Row = Record<string, unknown>;
@@ -65,8 +65,7 @@ export async function applicantLookups(db: Kysely<any>, manifest: Manifest, key?
 }
 
 /**
- * Whether a faculty's programs need training, for an applicant type (its degree level:
- * 4-6 postgraduate, the others undergraduate).
+ * Whether a faculty's programs need training, for an applicant type (its degree level).
  */
 export async function needTraining(db: Kysely<any>, rawType: unknown, rawId: unknown) {
   const type = parseId(rawType);
@@ -74,7 +73,7 @@ export async function needTraining(db: Kysely<any>, rawType: unknown, rawId: unk
   if (type === null || facultyId === null) throw new HttpError(404, 'not_found');
   const faculty = await db.selectFrom('faculties').select(['id']).where('id', '=', facultyId).where('deleted_at', 'is', null).executeTakeFirst();
   if (!faculty) throw new HttpError(404, 'not_found');
-  const level = type >= 4 && type <= 6 ? 2 : 1;
+  const level = degreeLevelOfType(type);
   const programs = await db.selectFrom('programs').select(['id', 'code', 'name', 'name_local', 'needs_training'])
     .where('faculty_id', '=', facultyId).where('deleted_at', 'is', null).where('accepts_applications', '=', true)
     .where('degree_level_id', '=', level).orderBy('name').execute();

@@ -46,7 +46,7 @@ export const admissionDomain: FastifyPluginAsync<DomainOptions> = async (app, { 
   app.get<{ Params: Params }>('/admission/faculty/needTraining/:type/:id', async (request) => needTraining(db, request.params.type, request.params.id));
 
   app.get<{ Params: Params }>('/admission/review/:id/actions', async (request) => reviewActions(ctx, request, request.params.id));
-  app.post<{ Params: Params }>('/admission/review/:id/status', async (request) => changeStatus(ctx, request, request.params.id, request.body));
+  app.post<{ Params: Params }>('/admission/review/:id/status', async (request) => changeStatus({ ...ctx, mailer }, request, request.params.id, request.body));
 
   app.get<{ Params: Params }>('/admission/:id/dashboard', async (request) => dashboard(ctx, request, request.params.id));
   app.post<{ Params: Params }>('/admission/:id/submit', async (request) => {

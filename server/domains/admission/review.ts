@@ -13,12 +13,14 @@ import { requireSignedIn } from '../auth/guards.ts';
 import { recordAccess } from '../../resources/access-log.ts';
 import { transitionAllowed } from '../../resources/write-checks.ts';
 import {
-  APPLICANTS_TABLE, STAFF_READ_PERMISSION, authorize, doneTabs, findApplicant, isEditable, parseId, statusKey, statusOf,
+  APPLICANTS_TABLE, STAFF_READ_PERMISSION, authorize, doneTabs, findApplicant, isEditable, parseId, programFitsLevel, statusKey, statusOf,
   type ApplicantRow,
 } from './applicants.ts';
 import type { AdmissionContext } from './application.ts';
 import { applicantFees, type FeeLine } from './fees.ts';
-import { admissionWizard, applicantTabs } from './tabs.ts';
+import { admissionWizard, applicantTabs, tabData } from './tabs.ts';
+import { statusMail } from './status-mail.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 
 /** Statuses whose change needs a comment for the applicant. */
 const COMMENT_REQUIRED = ['feedback', 'rejected'];
@@ -49,21 +51,56 @@ function staffCaller(request: FastifyRequest) {
   return user;
 }
 
+/**
+ * The transitions this user may take, each with what it asks for: the distribution (to
+ * 'accepted') names a program, chosen from the applicant's degree level, the applicant's own
+ * preferences first in their order (`preference` is the rank).
+ */
 export async function reviewActions(ctx: AdmissionContext, request: FastifyRequest, rawId: unknown) {
   const user = staffCaller(request);
   const id = parseId(rawId);
   const applicant = id === null ? undefined : await findApplicant(ctx.db, id);
   if (!applicant) throw new HttpError(404, 'not_found');
-  return { data: allowedActions(ctx.manifest, user, applicant) };
+  const actions = allowedActions(ctx.manifest, user, applicant);
+  if (!actions.some((a) => a.to.key === DISTRIBUTED)) return { data: actions };
+  const programs = await programChoices(ctx.db, applicant);
+  return { data: actions.map((a) => (a.to.key === DISTRIBUTED ? { ...a, programs } : a)) };
 }
 
-export async function changeStatus(ctx: AdmissionContext, request: FastifyRequest, rawId: unknown, body: unknown) {
+type ProgramChoice = { id: number; name: string; name_local: string; faculty_id: number; preference: number | null };
+
+async function programChoices(db: Parameters<typeof findApplicant>[0], applicant: ApplicantRow): Promise<ProgramChoice[]> {
+  let query = db.selectFrom('programs').select(['id', 'name', 'name_local', 'faculty_id']).where('deleted_at', 'is', null);
+  if (applicant.degree_level_id !== null) query = query.where('degree_level_id', '=', applicant.degree_level_id);
+  const rows = await query.orderBy('name').execute();
+  const ranks = preferenceRanks(applicant);
+  const choices = rows.map((r) => ({
+    id: Number(r.id), name: String(r.name), name_local: String(r.name_local ?? r.name), faculty_id: Number(r.faculty_id),
+    preference: ranks.get(Number(r.id)) ?? null,
+  }));
+  return choices.sort((a, b) => (a.preference ?? Infinity) - (b.preference ?? Infinity));
+}
+
+/** Program id -> the rank the applicant gave it (the personal_preference tab's list). */
+function preferenceRanks(applicant: ApplicantRow): Map<number, number> {
+  const list = tabData(applicant).personal_preference?.preferences;
+  const out = new Map<number, number>();
+  if (!Array.isArray(list)) return out;
+  for (const p of list as Array<{ program_id?: unknown; order?: unknown }>) {
+    const program = Number(p?.program_id);
+    const rank = Number(p?.order);
+    if (Number.isInteger(program) && Number.isInteger(rank) && !out.has(program)) out.set(program, rank);
+  }
+  return out;
+}
+
+export async function changeStatus(ctx: AdmissionContext & { mailer?: Mailer }, request: FastifyRequest, rawId: unknown, body: unknown) {
   const user = staffCaller(request);
   const input = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
   const id = parseId(rawId);
   const table = statusTable(ctx.manifest);
   const comment = typeof input.comment === 'string' ? input.comment.trim().slice(0, 4000) : '';
-  return ctx.db.transaction().execute(async (trx) => {
+  const changed = await ctx.db.transaction().execute(async (trx) => {
     const applicant = id === null ? undefined : await findApplicant(trx, id, true);
     if (!applicant) throw new HttpError(404, 'not_found');
     const byAction = typeof input.action === 'string'
@@ -76,7 +113,7 @@ export async function changeStatus(ctx: AdmissionContext, request: FastifyReques
       throw ValidationError.single('status', { key: 'status_transition' });
     }
     if (COMMENT_REQUIRED.includes(to.key) && !comment) throw ValidationError.single('comment', { key: 'status_comment_required' });
-    const placement = to.key === DISTRIBUTED ? await programOf(trx, input.program_id) : {};
+    const placement = to.key === DISTRIBUTED ? await programOf(trx, input.program_id, applicant) : {};
     await trx.updateTable(APPLICANTS_TABLE).set({
       status_id: to.id, feedback: comment || null, status_changed_at: sql`now()`, updated_at: sql`now()`, ...placement,
     }).where('id', '=', applicant.id).execute();
@@ -84,18 +121,26 @@ export async function changeStatus(ctx: AdmissionContext, request: FastifyReques
       user, action: 'status_change', resource: APPLICANTS_TABLE, recordId: applicant.id, ip: request.ip,
       details: { from: statusKey(ctx.manifest, applicant.status_id), to: to.key, comment: comment || undefined },
     });
-    return { data: { id: applicant.id, status: to, feedback: comment || null } };
+    return { applicant, to };
   });
+  // The change is stored: a mail that cannot be sent is logged, not turned into a failure.
+  if (ctx.mailer && changed.applicant.email) {
+    await ctx.mailer.send(statusMail(changed.applicant.email, changed.to, comment)).catch((error: unknown) => {
+      request.log.warn({ err: error, applicant: changed.applicant.id }, 'the status mail could not be sent');
+    });
+  }
+  return { data: { id: changed.applicant.id, status: changed.to, feedback: comment || null } };
 }
 
 /** The status whose change distributes the applicant: it names the program (and so the faculty). */
 const DISTRIBUTED = 'accepted';
 
-async function programOf(trx: Parameters<typeof findApplicant>[0], raw: unknown): Promise<{ program_id: number; faculty_id: number }> {
+async function programOf(trx: Parameters<typeof findApplicant>[0], raw: unknown, applicant: ApplicantRow): Promise<{ program_id: number; faculty_id: number }> {
   const id = parseId(raw);
   if (id === null) throw ValidationError.single('program_id', { key: 'required' });
-  const program = await trx.selectFrom('programs').select(['id', 'faculty_id']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const program = await trx.selectFrom('programs').select(['id', 'faculty_id', 'degree_level_id']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
   if (!program) throw ValidationError.single('program_id', { key: 'ref_missing' });
+  if (!programFitsLevel(program, applicant.degree_level_id)) throw ValidationError.single('program_id', { key: 'program_not_for_level' });
   return { program_id: Number(program.id), faculty_id: Number(program.faculty_id) };
 }
 
@@ -140,6 +185,7 @@ export async function dashboard(ctx: AdmissionContext, request: FastifyRequest, 
     data: {
       id: applicant.id, applicant_type_id: applicant.applicant_type_id, admission_id: applicant.admission_id, term_id: applicant.term_id,
       email: applicant.email, name: applicant.name, name_local: applicant.name_local, nationality_id: applicant.nationality_id,
+      degree_level_id: applicant.degree_level_id, program_id: applicant.program_id ?? null,
       status: statusOf(ctx.manifest, applicant.status_id), feedback: applicant.feedback,
       status_changed_at: applicant.status_changed_at, submitted_at: applicant.submitted_at,
       editable: isEditable(ctx.manifest, applicant),

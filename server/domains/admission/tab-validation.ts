@@ -16,8 +16,10 @@ import type { Form, FormField, Manifest, Rule } from '../../../generator/manifes
 import { checkRule, isEmptyValue } from '../../../engine/core/field-rules.ts';
 import { applyKeystrokeFilter } from '../../../engine/core/keystroke.ts';
 import { addFieldError, type FieldErrors } from '../../http/errors.ts';
-import type { Message, MessageKey } from '../../http/messages.ts';
+import { schemaMessage } from '../../../engine/core/schema-messages.ts';
+import type { Message } from '../../http/messages.ts';
 import { choiceOffered } from '../../../engine/react/renderers/form/choices.ts';
+import { programFitsLevel } from './applicants.ts';
 import { fieldRequired, isFileField, visibleFields } from './tabs.ts';
 
 const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
@@ -67,6 +69,9 @@ export async function validateTab(db: Db, manifest: Manifest, input: TabInput): 
   const coerced: Record<string, unknown> = {};
   for (const field of form.fields) {
     if (isFileField(field)) coerced[field.name] = files.get(field.name) ?? null;
+    // A hidden copy of an entity field (the nationality on later tabs, for their conditions) is
+    // read, never written: its own tab owns the value, whatever a client sends here.
+    else if (field.widget === 'hidden' && field.field) coerced[field.name] = input.record[field.field] ?? null;
     else if (Object.hasOwn(body, field.name)) coerced[field.name] = coerce(field, body[field.name]);
     // An entity field the tab repeats (a hidden nationality, the email) keeps its stored value unless sent.
     else if (field.field) coerced[field.name] = input.record[field.field] ?? null;
@@ -97,7 +102,7 @@ export async function validateTab(db: Db, manifest: Manifest, input: TabInput): 
     }
     const validate = validatorOf(field.schema);
     if (!validate(value)) {
-      for (const e of validate.errors ?? []) addFieldError(errors, errorPath(field.name, e), schemaMessage(e));
+      for (const e of validate.errors ?? []) addFieldError(errors, errorPath(field.name, e), schemaMessage(e.keyword, e.params));
       continue;
     }
     // A status the field does not offer now (options.only / options.when): the browser never shows it.
@@ -107,7 +112,7 @@ export async function validateTab(db: Db, manifest: Manifest, input: TabInput): 
     }
     await checkOptions(db, manifest, field, value, errors);
     checkRows(manifest, field, value, errors);
-    if (field.rules.includes('preferences_sorted')) await checkPreferences(db, manifest, field.name, value as Preference[], errors);
+    if (field.rules.includes('preferences_sorted')) await checkPreferences(db, manifest, field.name, value as Preference[], record.degree_level_id, errors);
   }
   return { values, errors };
 }
@@ -141,17 +146,6 @@ function errorPath(name: string, error: ErrorObject): string {
   return [name, ...parts].join('.');
 }
 
-function schemaMessage(error: ErrorObject): Message {
-  const limit = (error.params as { limit?: number }).limit;
-  const keys: Record<string, MessageKey> = {
-    maxItems: 'max_items', minItems: 'min_items', maxLength: 'max_length', minLength: 'min_length',
-    maximum: 'maximum', minimum: 'minimum', required: 'required', const: 'enum', enum: 'enum',
-    type: 'invalid_value', format: 'invalid_value', pattern: 'pattern',
-  };
-  const key = keys[error.keyword] ?? 'invalid_value';
-  if (error.keyword === 'format' && (error.params as { format?: string }).format === 'date') return { key: 'format_date' };
-  return limit === undefined ? { key } : { key, params: { limit } };
-}
 
 /** A value naming an option must name an existing one: a row of the referenced table or a status. */
 async function checkOptions(db: Db, manifest: Manifest, field: FormField, value: unknown, errors: FieldErrors): Promise<void> {
@@ -200,7 +194,7 @@ interface Preference { faculty_id: number; program_id: number; order: number }
  * Ranked preferences: every one ordered 1..n without gaps or repeats ("All preferences must be
  * sorted"), no program twice, each program a program of its faculty.
  */
-async function checkPreferences(db: Db, manifest: Manifest, name: string, list: Preference[], errors: FieldErrors): Promise<void> {
+async function checkPreferences(db: Db, manifest: Manifest, name: string, list: Preference[], level: unknown, errors: FieldErrors): Promise<void> {
   const orders = list.map((p) => p.order).sort((a, b) => a - b);
   const sorted = manifest.rules.preferences_sorted;
   if (!orders.every((o, i) => o === i + 1) && sorted) {
@@ -214,11 +208,13 @@ async function checkPreferences(db: Db, manifest: Manifest, name: string, list: 
   });
   const ids = [...seen];
   if (!ids.length) return;
-  const rows = await db.selectFrom('programs').select(['id', 'faculty_id']).where('id', 'in', ids).where('deleted_at', 'is', null).execute();
-  const facultyOf = new Map(rows.map((r) => [Number(r.id), Number(r.faculty_id)]));
+  const rows = await db.selectFrom('programs').select(['id', 'faculty_id', 'degree_level_id']).where('id', 'in', ids).where('deleted_at', 'is', null).execute();
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
   list.forEach((p, i) => {
-    const faculty = facultyOf.get(p.program_id);
-    if (faculty === undefined) addFieldError(errors, `${name}.${i}.program_id`, { key: 'ref_missing' });
-    else if (faculty !== p.faculty_id) addFieldError(errors, `${name}.${i}.program_id`, { key: 'program_not_in_faculty' });
+    const program = byId.get(p.program_id);
+    if (!program) addFieldError(errors, `${name}.${i}.program_id`, { key: 'ref_missing' });
+    else if (Number(program.faculty_id) !== p.faculty_id) addFieldError(errors, `${name}.${i}.program_id`, { key: 'program_not_in_faculty' });
+    // An undergraduate chooses among bachelor's programs, a postgraduate among the higher degrees.
+    else if (!programFitsLevel(program, level)) addFieldError(errors, `${name}.${i}.program_id`, { key: 'program_not_for_level' });
   });
 }

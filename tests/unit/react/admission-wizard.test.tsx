@@ -45,9 +45,9 @@ function Page({ storage }: { storage: DraftStorage }) {
   return <WizardView wizard={wizard} screen={formScreen} params={params} source={source} drafts={drafts} />;
 }
 
-function mount(routes: FixtureRoute[], storage: DraftStorage) {
+function mount(routes: FixtureRoute[], storage: DraftStorage, at = `/admissionForm/1/12/${SECRET}/nationality`) {
   const router = createMemoryRouter([{ path: '/admissionForm/:type/:id/:secretKey/:name?', element: <Page storage={storage} /> }], {
-    initialEntries: [`/admissionForm/1/12/${SECRET}/nationality`],
+    initialEntries: [at],
   });
   render(
     <StoryProviders manifest={manifest} language="en" user={null} routes={routes}>
@@ -125,6 +125,38 @@ describe('admission wizard tabs', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Next' })));
     await screen.findByText('The national id must be 14 digits', {}, WAIT);
     expect(storage.map.has(KEY)).toBe(true);
+    // The server refused the values: the notice says to correct them, not to wait for the network.
+    expect(screen.getByText(/Not saved: correct what is marked and save again/)).toBeTruthy();
+    expect(screen.queryByText(/back online/)).toBeNull();
+  });
+
+  it('saves again a tab whose optional fields the server gives back as null', async () => {
+    const storage = memoryStorage();
+    const saves: unknown[] = [];
+    mount(
+      [
+        { method: 'get', path: '/admission/12/nationality', respond: () => ({ data: { data: { email: 'saved@example.com', national_id: null, passport: null }, completed_tabs: ['nationality'] } }) },
+        { method: 'post', path: '/admission/12/nationality', respond: (request) => (saves.push(request.body), { data: { data: request.body, completed_tabs: ['nationality'] } }) },
+        { method: 'get', path: '/admission/12/personal_info', respond: () => ({ data: { data: {}, completed_tabs: ['nationality'] } }) },
+      ],
+      storage,
+    );
+    await emailBox();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Next' })));
+    await waitFor(() => expect(saves).toEqual([{ email: 'saved@example.com' }]), WAIT);
+    expect(screen.queryByText(/must be/)).toBeNull();
+  });
+
+  it('names the tab in the address when the link has none (the form opens on its first tab)', async () => {
+    const router = mount(
+      [{ method: 'get', path: '/admission/12/nationality', respond: () => ({ data: { data: {}, completed_tabs: [] } }) }],
+      memoryStorage(),
+      `/admissionForm/1/12/${SECRET}`,
+    );
+    await emailBox();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admissionForm/1/12/${SECRET}/nationality`), WAIT);
+    // Replaced, not pushed: Back leaves the form instead of returning to the address without a tab.
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 });
 

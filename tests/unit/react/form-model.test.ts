@@ -39,7 +39,7 @@ describe('form model', () => {
   });
 
   it('says "Please fill this field" for a missing required value', () => {
-    const transform = makeTransformErrors(manifest, 'en');
+    const transform = makeTransformErrors(form, manifest, 'en');
     const [e] = transform([{ name: 'required', property: 'email', message: "must have required property 'email'", stack: '' }]);
     expect(e.message).toBe('Please fill this field');
   });

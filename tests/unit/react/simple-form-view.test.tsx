@@ -20,7 +20,7 @@ function Harness({ submit, extraErrors }: { submit: (data: Record_) => void; ext
     schema, uiSchema, formData, setFormData, extraErrors, submitting: false, loading: false,
     submit: async (data: Record_) => submit(data),
     customValidate: makeCustomValidate(form, manifest, 'en', {}),
-    transformErrors: makeTransformErrors(manifest, 'en'),
+    transformErrors: makeTransformErrors(form, manifest, 'en'),
   } as FormController;
   return <SimpleFormView controller={controller} submitLabel="Send" />;
 }

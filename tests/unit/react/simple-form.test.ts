@@ -16,7 +16,7 @@ const field = (partial: Partial<FormField> & Pick<FormField, 'name'>): FormField
 
 function validation(language: 'en' | 'ar', record: Record<string, unknown>) {
   const { schema } = buildFormSchema(form, manifest, language, { record });
-  return { schema, customValidate: makeCustomValidate(form, manifest, language, {}), transformErrors: makeTransformErrors(manifest, language) };
+  return { schema, customValidate: makeCustomValidate(form, manifest, language, {}), transformErrors: makeTransformErrors(form, manifest, language) };
 }
 
 describe('simple flat forms (no RJSF)', () => {
@@ -44,7 +44,7 @@ describe('simple flat forms (no RJSF)', () => {
 
   it('reports what RJSF would: the required message in the language, then the shared rules', () => {
     expect(validateSimpleForm(validation('en', {}), {})).toEqual({ email: ['Please fill this field'] });
-    expect(validateSimpleForm(validation('ar', {}), {})).toEqual({ email: ['يرجى ملء هذا الحقل'] });
+    expect(validateSimpleForm(validation('ar', {}), {})).toEqual({ email: ['من فضلك املأ هذا الحقل'] });
     expect(validateSimpleForm(validation('en', { email: 'a@b', national_id: '12' }), { email: 'a@b', national_id: '12' })).toEqual({
       email: ['Email must be written correctly'],
       national_id: ['The national id must be 14 digits'],

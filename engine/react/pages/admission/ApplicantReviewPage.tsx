@@ -19,6 +19,7 @@ import type { RendererProps } from '../../registry/registry.ts';
 import { StatusBadge } from '../../renderers/cells.tsx';
 import { fileNameOf } from '../../renderers/form/upload-target.tsx';
 import { itemLabel, itemRefEntity } from '../../renderers/form/form-model.ts';
+import { evaluateCondition } from '../../renderers/form/conditions.ts';
 import { RefValue } from '../../renderers/useRefOptions.ts';
 import { hrefFor } from '../../router/paths.ts';
 import { useToast } from '../../toasts/useToast.ts';
@@ -33,9 +34,19 @@ interface TabRead {
   form_version?: string;
 }
 
+/** A program the distribution may name; `preference` is the applicant's rank for it. */
+interface ProgramChoice {
+  id: number;
+  name: string;
+  name_local: string;
+  preference: number | null;
+}
+
 interface StatusAction {
   action: string;
   to: StatusRef;
+  /** The distribution names a program (server: reviewActions). */
+  programs?: ProgramChoice[];
 }
 
 const enc = encodeURIComponent;
@@ -138,7 +149,7 @@ export function ApplicantReviewPage({ screen, params }: RendererProps) {
                 }
               />
               <CardContent>
-                <TabValues id={id} tab={tab} />
+                <TabValues id={id} tab={tab} type={String(dashboard.applicant_type_id)} />
               </CardContent>
             </Card>
           ))}
@@ -160,11 +171,12 @@ function Fact({ caption, value }: { caption: string; value: React.ReactNode }) {
 }
 
 /** One tab's values under its own (archived) form: labels and choices as they were. */
-function TabValues({ id, tab }: { id: string; tab: TabRead }) {
+function TabValues({ id, tab, type }: { id: string; tab: TabRead; type: string }) {
   const label = useLabel();
   const t = useAdmissionText();
   const fields = tab.form?.fields ?? Object.keys(tab.data).map((name) => ({ name, label: { en: name, ar: name }, schema: {} }) as unknown as FormField);
-  const shown = fields.filter((f) => f.widget !== 'hidden');
+  // What the application holds: the fields its own choices show (no passport copy of an Egyptian).
+  const shown = fields.filter((f) => f.widget !== 'hidden' && evaluateCondition(f.visibleWhen, { record: tab.data, params: { type } }));
   if (!Object.keys(tab.data).length) return <Typography color="text.secondary">{t('notFilled')}</Typography>;
   return (
     <Grid container spacing={2}>
@@ -258,6 +270,7 @@ function StatusChange({ id, onChanged }: { id: string; onChanged(): void }) {
   const [actions, setActions] = useState<StatusAction[] | undefined>();
   const [action, setAction] = useState('');
   const [comment, setComment] = useState('');
+  const [program, setProgram] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [round, setRound] = useState(0);
@@ -283,17 +296,26 @@ function StatusChange({ id, onChanged }: { id: string; onChanged(): void }) {
       setErrors({ comment: t('commentRequired') });
       return;
     }
+    if (chosen.programs && !program) {
+      setErrors({ program_id: t('programRequired') });
+      return;
+    }
     setBusy(true);
     setErrors({});
     try {
-      await api.post(`/admission/review/${enc(id)}/status`, { action: chosen.action, comment: comment.trim() || undefined }, { admission: true, toast: false });
+      await api.post(`/admission/review/${enc(id)}/status`, { action: chosen.action, comment: comment.trim() || undefined, program_id: chosen.programs ? Number(program) : undefined }, { admission: true, toast: false });
       toast.success(t('statusChanged'));
       setAction('');
       setComment('');
+      setProgram('');
       setRound((r) => r + 1);
       onChanged();
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fieldErrors).length) setErrors(error.fieldErrors);
+      // Field errors go under their fields; one for a field this card has not is said on the status.
+      if (error instanceof ApiError && Object.keys(error.fieldErrors).length) {
+        const { status, comment: onComment, program_id, ...other } = error.fieldErrors;
+        setErrors({ status: status ?? Object.values(other)[0], comment: onComment, program_id });
+      }
       else setErrors({ status: error instanceof Error ? error.message : '' });
     } finally {
       setBusy(false);
@@ -324,6 +346,25 @@ function StatusChange({ id, onChanged }: { id: string; onChanged(): void }) {
                 </MenuItem>
               ))}
             </TextField>
+            {chosen?.programs && (
+              <TextField
+                select
+                id="review-program"
+                label={t('program')}
+                value={program}
+                required
+                onChange={(e) => setProgram(e.target.value)}
+                error={!!errors.program_id}
+                helperText={errors.program_id ?? t('programHint')}
+              >
+                {chosen.programs.map((p) => (
+                  <MenuItem key={p.id} value={String(p.id)} data-program={p.id}>
+                    {language === 'ar' ? p.name_local : p.name}
+                    {p.preference !== null && ` (${t('preferenceRank', { rank: p.preference })})`}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
             <TextField
               id="review-comment"
               label={t('comment')}

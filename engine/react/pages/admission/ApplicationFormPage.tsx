@@ -34,7 +34,8 @@ export function ApplicationFormPage({ screen, params }: RendererProps) {
   const source = useMemo(() => admissionSource(api, link), [api, link]);
   const editable = dashboard.data?.editable ?? false;
   const uploads = useMemo(() => admissionUploads(api, link, editable), [api, link, editable]);
-  const loadRefs = useMemo(() => admissionRefLoader(api), [api]);
+  const level = dashboard.data?.degree_level_id;
+  const loadRefs = useMemo(() => admissionRefLoader(api, level), [api, level]);
   const { reload } = dashboard;
 
   if (!wizard) return <Alert severity="warning">{ui('unknownScreenHint', { view: screen.view, name: screen.name })}</Alert>;

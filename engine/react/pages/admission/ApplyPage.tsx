@@ -5,7 +5,7 @@
  * four addresses under /apply-staff are the staff application (type 7). A closed admission
  * round answers 409 'Cannot apply to this program now', shown above the form.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardActionArea, CardContent, Grid, Stack, Typography } from '@mui/material';
 import MarkEmailRead from '@mui/icons-material/MarkEmailReadOutlined';
@@ -20,7 +20,7 @@ import type { Record_ } from '../../renderers/form/form-model.ts';
 import { useFormController } from '../../renderers/form/useFormController.ts';
 import { RefSourceProvider } from '../../renderers/ref-source.tsx';
 import { hrefFor } from '../../router/paths.ts';
-import { admissionRefLoader, startApplication } from './admission-api.ts';
+import { admissionRefLoader, openAdmissionKinds, startApplication } from './admission-api.ts';
 import { STAFF_TYPE, studentKinds } from './kinds.ts';
 import { useAdmissionText } from './texts.ts';
 
@@ -49,28 +49,54 @@ export function ApplyPage({ screen, params }: RendererProps) {
   );
 }
 
+/**
+ * The kinds of application, each open to choose while one of its admission rounds is open today
+ * (GET /website/admissionData, `open_now`); a kind with no open round says so instead of
+ * letting the applicant fill the form only to hear 'Cannot apply to this program now'. While the
+ * rounds load, or if they cannot be read, every kind is offered (the server still decides).
+ */
 function KindChooser({ screenName }: { screenName: string }) {
   const manifest = useManifest();
+  const api = useApi();
   const language = useLanguage();
   const t = useAdmissionText();
+  const [openKinds, setOpenKinds] = useState<ReadonlySet<number> | undefined>();
+  useEffect(() => {
+    let live = true;
+    openAdmissionKinds(api).then((kinds) => live && setOpenKinds(kinds), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api]);
   const kinds = manifest.statusTables.applicant_type?.statuses.filter((s) => studentKinds([s.id]).length) ?? [];
   return (
     <Stack spacing={2}>
       <Typography color="text.secondary">{t('chooseKind')}</Typography>
       <Grid container spacing={2}>
-        {kinds.map((kind) => (
-          <Grid key={kind.id} size={{ xs: 12, sm: 6, md: 4 }}>
-            <Card variant="outlined" sx={{ height: '100%' }}>
-              <CardActionArea component={RouterLink} to={hrefFor(manifest, screenName, { type: String(kind.id) }) ?? '#'} sx={{ height: '100%' }} data-kind={kind.id}>
-                <CardContent>
-                  <Typography variant="h6" component="h2">
-                    {language === 'ar' ? kind.name_local : kind.name}
-                  </Typography>
-                </CardContent>
-              </CardActionArea>
-            </Card>
-          </Grid>
-        ))}
+        {kinds.map((kind) => {
+          const closed = openKinds !== undefined && !openKinds.has(kind.id);
+          const title = (
+            <Typography variant="h6" component="h2">
+              {language === 'ar' ? kind.name_local : kind.name}
+            </Typography>
+          );
+          return (
+            <Grid key={kind.id} size={{ xs: 12, sm: 6, md: 4 }}>
+              <Card variant="outlined" sx={{ height: '100%', ...(closed && { bgcolor: 'action.hover' }) }}>
+                {closed ? (
+                  <CardContent data-kind={kind.id} data-kind-closed aria-disabled>
+                    {title}
+                    <Typography color="text.secondary" variant="body2">{t('kindClosed')}</Typography>
+                  </CardContent>
+                ) : (
+                  <CardActionArea component={RouterLink} to={hrefFor(manifest, screenName, { type: String(kind.id) }) ?? '#'} sx={{ height: '100%' }} data-kind={kind.id}>
+                    <CardContent>{title}</CardContent>
+                  </CardActionArea>
+                )}
+              </Card>
+            </Grid>
+          );
+        })}
       </Grid>
     </Stack>
   );

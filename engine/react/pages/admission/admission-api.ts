@@ -45,6 +45,10 @@ export interface ApplicantDashboard {
   name?: string | null;
   name_local?: string | null;
   nationality_id?: number | null;
+  /** 1 undergraduate, 2 postgraduate: the programs the applicant may choose. */
+  degree_level_id?: number | null;
+  /** The program the applicant was distributed to, once accepted. */
+  program_id?: number | null;
   status: StatusRef;
   feedback?: string | null;
   status_changed_at?: string | null;
@@ -139,6 +143,13 @@ export function admissionUploads(api: ApiClient, link: Pick<ApplicantLink, 'id' 
   };
 }
 
+/** The kinds of application (applicant_type_id) with a round open today: GET /api/website/admissionData. */
+export async function openAdmissionKinds(api: ApiClient): Promise<ReadonlySet<number>> {
+  const body = await api.get('/website/admissionData', { admission: true, toast: false });
+  const rounds = (body as { admissions?: Array<{ applicant_type_id?: unknown; open_now?: unknown }> } | null)?.admissions ?? [];
+  return new Set(rounds.filter((r) => r.open_now === true).map((r) => Number(r.applicant_type_id)));
+}
+
 /** The option lists of the admission forms, loaded once per client: GET /api/admission/website/applicant/lookups. */
 const lookupCache = new WeakMap<ApiClient, Promise<Record<string, LabelRow[]>>>();
 
@@ -157,9 +168,18 @@ export function admissionLookups(api: ApiClient): Promise<Record<string, LabelRo
   return cached;
 }
 
-/** A RefRowsLoader over the admission lookups: a ref they hold, else the normal /lookups/get. */
-export function admissionRefLoader(api: ApiClient) {
-  return (ref: string): Promise<LabelRow[]> => admissionLookups(api).then((all) => all[ref] ?? [], () => []);
+/**
+ * A RefRowsLoader over the admission lookups. With the applicant's degree level, programs are
+ * those of that level (an undergraduate is not offered a master's program; the server refuses
+ * one too).
+ */
+export function admissionRefLoader(api: ApiClient, degreeLevel?: number | null) {
+  return (ref: string): Promise<LabelRow[]> =>
+    admissionLookups(api).then((all) => {
+      const rows = all[ref] ?? [];
+      if (ref !== 'programs' || degreeLevel === undefined || degreeLevel === null) return rows;
+      return rows.filter((row) => row.degree_level_id === undefined || Number(row.degree_level_id) === degreeLevel);
+    }, () => []);
 }
 
 /** The download address of a stored file (applicant secret needed: fetched, not linked). */

@@ -4,6 +4,7 @@ import { useLanguage } from '../../i18n/hooks.ts';
 
 export const ADMISSION_TEXTS = {
   chooseKind: { en: 'Choose the kind of application', ar: 'اختر نوع التقديم' },
+  kindClosed: { en: 'Applications are closed now', ar: 'التقديم مغلق حاليًا' },
   staffIntro: { en: 'Apply for a position at the university.', ar: 'تقدّم لشغل وظيفة بالجامعة.' },
   applyIntro: {
     en: 'Give your email: we send you a private link to your application form.',
@@ -63,6 +64,10 @@ export const ADMISSION_TEXTS = {
   newStatus: { en: 'New status', ar: 'الحالة الجديدة' },
   comment: { en: 'Comment to the applicant', ar: 'ملاحظة للمتقدم' },
   commentRequired: { en: 'Write the changes the applicant must make', ar: 'اكتب التعديلات المطلوبة من المتقدم' },
+  program: { en: 'Program', ar: 'البرنامج' },
+  programHint: { en: "The applicant's preferences come first, in their order", ar: 'رغبات المتقدم أولًا بترتيبها' },
+  programRequired: { en: 'Choose the program the applicant is accepted to', ar: 'اختر البرنامج الذي قُبل فيه المتقدم' },
+  preferenceRank: { en: 'preference {{rank}}', ar: 'الرغبة {{rank}}' },
   apply: { en: 'Apply', ar: 'تطبيق' },
   noActions: { en: 'No status change is possible from this status.', ar: 'لا يمكن تغيير الحالة من هذه الحالة.' },
   notFilled: { en: 'Not filled yet', ar: 'لم يُملأ بعد' },

@@ -21,6 +21,8 @@ export interface FormViewProps {
   wideSubmit?: boolean;
 }
 
+const DEFAULTS = { constAsDefaults: 'skipOneOf' } as const;
+
 export function FormView({ controller, submitLabel, extraButtons, wideSubmit = false }: FormViewProps) {
   const ui = useUi();
   const language = useLanguage();
@@ -38,6 +40,8 @@ export function FormView({ controller, submitLabel, extraButtons, wideSubmit = f
         extraErrors={controller.extraErrors}
         showErrorList={false}
         noHtml5Validate
+        // A choice is the user's: RJSF would take a choice list's first option as its default.
+        experimental_defaultFormStateBehavior={DEFAULTS}
         onChange={(e) => controller.setFormData(e.formData ?? {})}
         onSubmit={(e) => void controller.submit(e.formData ?? {})}
         disabled={controller.submitting}

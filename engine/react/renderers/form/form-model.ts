@@ -11,11 +11,11 @@ import { evaluateCondition, type ConditionContext } from './conditions.ts';
 import { offeredStatuses, withoutRefusedChoices } from './choices.ts';
 import { checkRule, isEmptyValue } from '../../../core/field-rules.ts';
 import { isRtl } from '../../../core/rtl.ts';
+import { SCHEMA_MESSAGES, schemaMessage } from '../../../core/schema-messages.ts';
+import { fillText } from '../../../core/text.ts';
 
 export type Record_ = Record<string, unknown>;
 
-/** The spec's required message (admission-and-grid 5). */
-export const REQUIRED_MESSAGE: LocalText = { en: 'Please fill this field', ar: 'يرجى ملء هذا الحقل' };
 export const CHECKBOX_MESSAGE: LocalText = { en: 'All conditions must be met', ar: 'يجب استيفاء جميع الشروط' };
 
 export const WIDGET = {
@@ -219,11 +219,37 @@ export function makeCustomValidate(form: Form, manifest: Pick<ClientManifest, 'r
   };
 }
 
-/** RJSF `transformErrors`: a missing required value says 'Please fill this field' (or the field's `required` rule message). */
-export function makeTransformErrors(manifest: Pick<ClientManifest, 'rules'>, language: string) {
-  const message = localText(manifest.rules.required?.message ?? REQUIRED_MESSAGE, language);
-  return (errors: RJSFValidationError[]): RJSFValidationError[] =>
-    errors.map((e) => (e.name === 'required' ? { ...e, message, stack: message } : e));
+/**
+ * Schema keywords a field's shared rules put in their own words (the height rule's range, the
+ * email rule's form): where a field has such a rule, its message is the one shown.
+ */
+const SAID_BY_RULES = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'format']);
+
+/**
+ * RJSF `transformErrors`: Ajv's errors in the user's language, in the words the server uses
+ * for the same value (engine/core/schema-messages.ts). A missing value says 'Please fill this
+ * field' (or the `required` rule's message); a field whose shared rules cover a keyword shows
+ * the rule's message only (customValidate adds it); a field shows one message, not one per
+ * choice its value failed to match.
+ */
+export function makeTransformErrors(form: Pick<Form, 'fields'>, manifest: Pick<ClientManifest, 'rules'>, language: string) {
+  const required = localText(manifest.rules.required?.message ?? SCHEMA_MESSAGES.required, language);
+  const ruled = new Set(form.fields.filter((f) => f.rules.some((r) => r !== 'required' && manifest.rules[r])).map((f) => f.name));
+  return (errors: RJSFValidationError[]): RJSFValidationError[] => {
+    const shown = new Set<string>();
+    const out: RJSFValidationError[] = [];
+    for (const error of errors) {
+      const property = error.property ?? '';
+      const path = property.split('.').filter(Boolean);
+      if (path.length === 1 && ruled.has(path[0]) && SAID_BY_RULES.has(error.name ?? '')) continue;
+      if (shown.has(property)) continue;
+      shown.add(property);
+      const said = schemaMessage(error.name ?? '', (error.params ?? {}) as Record<string, unknown>);
+      const message = said.key === 'required' ? required : fillText(localText(SCHEMA_MESSAGES[said.key], language), said.params);
+      out.push({ ...error, message, stack: message });
+    }
+    return out;
+  };
 }
 
 /** Server field errors (`ApiError.fieldErrors`, first message per field) as RJSF `extraErrors`. */
@@ -234,6 +260,27 @@ export function serverErrorsToExtraErrors(fieldErrors: Readonly<Record<string, s
     out[key] = { __errors: [message] };
   }
   return out as unknown as ErrorSchema<Record_>;
+}
+
+/**
+ * A record as a form holds it: a value the server wrote as null (an optional field left
+ * empty, a file not uploaded) is left out, in lists of records too. RJSF leaves an empty field
+ * undefined, and JSON Schema would call null the wrong type ('must be integer') and block a
+ * tab saved before from being saved again.
+ */
+export function withoutNulls(record: Readonly<Record_>): Record_ {
+  const out: Record_ = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (value === null) continue;
+    out[key] = Array.isArray(value)
+      ? value.map((item) => (isPlainObject(item) ? withoutNulls(item) : item))
+      : isPlainObject(value) ? withoutNulls(value) : value;
+  }
+  return out;
+}
+
+function isPlainObject(value: unknown): value is Record_ {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Values of hidden fields, and choices no longer offered, are not sent. */

@@ -15,7 +15,7 @@ import { useToast } from '../../toasts/useToast.ts';
 import { fillPath } from '../actions.ts';
 import { unwrapData } from '../useResource.ts';
 import { withoutRefusedChoices } from './choices.ts';
-import { buildFormSchema, makeCustomValidate, makeTransformErrors, serverErrorsToExtraErrors, submittedData, type Record_ } from './form-model.ts';
+import { buildFormSchema, makeCustomValidate, makeTransformErrors, serverErrorsToExtraErrors, submittedData, withoutNulls, type Record_ } from './form-model.ts';
 
 export interface FormTarget {
   /** Where to load the record from (edit addresses); none for a new record. */
@@ -61,7 +61,7 @@ export function useFormController(
   const language = useLanguage();
   const toast = useToast();
   const { subject } = useSession();
-  const [heldData, setFormData] = useState<Record_>(options.initialData ?? {});
+  const [heldData, setFormData] = useState<Record_>(() => withoutNulls(options.initialData ?? {}));
   const [extraErrors, setExtraErrors] = useState<ErrorSchema<Record_> | undefined>();
   const [submitting, setSubmitting] = useState(false);
   const [loading, setLoading] = useState(!!target?.loadPath && !options.skipLoad);
@@ -75,7 +75,7 @@ export function useFormController(
     api.get(loadPath).then(
       (body) => {
         if (!live) return;
-        setFormData((unwrapData(body) as Record_) ?? {});
+        setFormData(withoutNulls((unwrapData(body) as Record_) ?? {}));
         setLoading(false);
       },
       () => live && setLoading(false),
@@ -93,7 +93,7 @@ export function useFormController(
     [form, manifest, language, context, formData],
   );
   const customValidate = useMemo(() => makeCustomValidate(form, manifest, language, context), [form, manifest, language, context]);
-  const transformErrors = useMemo(() => makeTransformErrors(manifest, language), [manifest, language]);
+  const transformErrors = useMemo(() => makeTransformErrors(form, manifest, language), [form, manifest, language]);
 
   const { onSaved, successToast = true, request, send, onFailed } = options;
   const submit = useCallback(

@@ -10,12 +10,13 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, 
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import type { Form, Wizard } from '../../../../generator/manifest-types.ts';
+import { ApiError } from '../../../core/api/api-error.ts';
 import { useApi } from '../../data/ApiProvider.tsx';
 import { useManifest } from '../../data/ManifestProvider.tsx';
 import { useLabel, useLanguage, useUi } from '../../i18n/hooks.ts';
 import type { RendererProps } from '../../registry/registry.ts';
 import { FormView } from '../form/FormView.tsx';
-import type { Record_ } from '../form/form-model.ts';
+import { withoutNulls, type Record_ } from '../form/form-model.ts';
 import { useFormController } from '../form/useFormController.ts';
 import { browserDraftStorage, createDraftStore, draftKey, mergeDraft, type DraftStore } from './drafts.ts';
 import { useWizardController, type WizardController } from './useWizardController.ts';
@@ -131,7 +132,7 @@ function TabForm(props: TabFormProps) {
       (answer) => {
         if (!live) return;
         adopt(answer.done);
-        setState({ status: 'ready', ...mergeDraft(answer.data, drafts.read(key)), loadFailed: false });
+        setState({ status: 'ready', ...mergeDraft(withoutNulls(answer.data ?? {}), drafts.read(key)), loadFailed: false });
       },
       () => live && setState({ status: 'ready', ...mergeDraft(undefined, drafts.read(key)), loadFailed: true }),
     );
@@ -160,7 +161,8 @@ function LoadedTab({
   const manifest = useManifest();
   const ui = useUi();
   const language = useLanguage();
-  const [unsaved, setUnsaved] = useState(false);
+  // Why the last save did not land: no answer came (offline), or the server refused the values.
+  const [unsaved, setUnsaved] = useState<'offline' | 'refused' | false>(false);
   const isLast = controller.isLast;
   const latest = useRef(initialData);
   // What the server holds as far as this tab knows: a change away from it is a draft.
@@ -177,9 +179,11 @@ function LoadedTab({
     },
     [drafts, draftKeyName, controller, isLast, onFinished, onTabSaved, tab],
   );
-  const onFailed = useCallback(() => {
+  const onFailed = useCallback((error: unknown) => {
     drafts.write(draftKeyName, latest.current);
-    setUnsaved(true);
+    // A 4xx is the server refusing these values (marked on the fields); anything else is worth retrying.
+    const refused = error instanceof ApiError && error.status !== undefined && error.status >= 400 && error.status < 500;
+    setUnsaved(refused ? 'refused' : 'offline');
   }, [drafts, draftKeyName]);
   const formController = useFormController(form, manifest, undefined, params, { initialData, skipLoad: true, send, onSaved, onFailed, successToast: false });
   const { setFormData } = formController;
@@ -201,7 +205,7 @@ function LoadedTab({
     <Stack spacing={2}>
       {loadFailed && <Alert severity="warning">{wizardText('loadFailed', language)}</Alert>}
       {restored && !unsaved && <Alert severity="info" data-draft="restored">{wizardText('draftRestored', language)}</Alert>}
-      {unsaved && <Alert severity="warning" data-draft="kept">{wizardText('draftKept', language)}</Alert>}
+      {unsaved && <Alert severity="warning" data-draft="kept">{wizardText(unsaved === 'refused' ? 'draftRefused' : 'draftKept', language)}</Alert>}
       <FormView
         controller={withDraft}
         submitLabel={isLast ? ui('finish') : ui('next')}

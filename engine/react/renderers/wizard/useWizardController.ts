@@ -3,14 +3,14 @@
  * from the address (tabs are navigated by name), done tabs, and `complete()` which marks the
  * tab and all earlier ones done and moves on, or reports the end on the last tab.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Screen, Wizard } from '../../../../generator/manifest-types.ts';
 import { useManifest } from '../../data/ManifestProvider.tsx';
 import { useSession } from '../../data/SessionProvider.tsx';
 import { evaluateCondition } from '../form/conditions.ts';
 import { hrefFor } from '../../router/paths.ts';
-import { allDone, currentTab, isLastTab, markDone, nextTab, previousTab, tabParamOf, tabsFor } from './wizard-state.ts';
+import { allDone, currentTab, isLastTab, markDone, nextTab, pathNamesTab, previousTab, tabParamOf, tabsFor } from './wizard-state.ts';
 
 export interface WizardController {
   tabs: string[];
@@ -50,6 +50,17 @@ export function useWizardController(
     },
     [manifest, screen.name, params, tabParam, navigate],
   );
+
+  // An address without a tab, or naming one not in the set, is replaced by the tab shown
+  // (admission-and-grid 2: the form "redirects to the nationality step"), so that the address
+  // always names the tab on screen and a reload or a shared link opens the same one.
+  const requested = params[tabParam];
+  const namesTab = pathNamesTab(screen.path, tabParam);
+  useEffect(() => {
+    if (!namesTab || current === undefined || requested === current) return;
+    const href = hrefFor(manifest, screen.name, { ...params, [tabParam]: current });
+    if (href) void navigate(href, { replace: true });
+  }, [namesTab, current, requested, manifest, screen.name, params, tabParam, navigate]);
 
   const adopt = useCallback((serverDone: readonly string[] | undefined) => setDone((d) => union(d, serverDone)), []);
 

@@ -10,6 +10,11 @@ export function tabParamOf(path: string): string {
   return /:tab\??(\/|$)|\{tab\??\}/.test(path) ? 'tab' : 'name';
 }
 
+/** True when the screen's path has a place for the tab's name (`{name?}`, `:name`). */
+export function pathNamesTab(path: string, tabParam: string): boolean {
+  return new RegExp(`:${tabParam}\\??(/|$)|\\{${tabParam}\\??\\}`).test(path);
+}
+
 /** Tab names in order for the route parameters; the default set when the parameter matches none. */
 export function tabsFor(wizard: Pick<Wizard, 'tabs' | 'tabSets'>, params: Readonly<Record<string, string | undefined>>): string[] {
   const { param, sets, default: fallback } = wizard.tabSets;

@@ -10,6 +10,10 @@ export const WIZARD_TEXTS = {
     en: 'Not saved yet: what you typed is kept on this device. Try again when you are back online.',
     ar: 'لم يتم الحفظ بعد: ما كتبته محفوظ على هذا الجهاز. حاول مرة أخرى عند عودة الاتصال.',
   },
+  draftRefused: {
+    en: 'Not saved: correct what is marked and save again. What you typed is kept on this device.',
+    ar: 'لم يتم الحفظ: صحّح ما هو مُعلَّم واحفظ مرة أخرى. ما كتبته محفوظ على هذا الجهاز.',
+  },
   loadFailed: {
     en: 'The saved data of this tab could not be loaded.',
     ar: 'تعذر تحميل البيانات المحفوظة لهذا القسم.',

@@ -11,6 +11,7 @@ import { isoDate, addDays } from '../random.ts';
 import type { Row, SeedWriter } from '../writer.ts';
 import type { DemoContext } from './context.ts';
 import { sampleTabs, SAMPLE_PERSON } from '../../../domains/admission/sample.ts';
+import { degreeLevelOfType } from '../../../domains/admission/applicants.ts';
 
 /** Entities this module writes, in insert order (added to DEMO_ENTITIES). */
 export const ADMISSION_ENTITIES: string[] = ['admissions', 'applicants'];
@@ -93,7 +94,9 @@ export async function seedAdmissionDemo(w: SeedWriter, ctx: DemoContext): Promis
       nationality_id: foreign ? foreign.id : EGYPT_ID, national_id: `3070101${String(1_000_000 + i * 7919).slice(-7)}`,
       passport: foreign ? `P${String(20_000_000 + i)}` : undefined,
     };
-    const tabs = sampleTabs(person, { preferences: programs.slice(0, 3).map((p) => [faculty.id, p] as [number, number]) });
+    // Each applies for programs of its own degree level: bachelor's, or the faculty's master's.
+    const choices = degreeLevelOfType(type) === 2 ? [faculty.masterProgramId] : programs.slice(0, 3);
+    const tabs = sampleTabs(person, { preferences: choices.map((p) => [faculty.id, p] as [number, number]) });
     const set = ctx.manifest.wizards.admission_form?.tabSets.sets[String(type)] ?? [];
     const filled = statusId === 1 ? set.slice(0, 4) : set;
     const data = Object.fromEntries(filled.map((tab) => [tab, tabs[tab] ?? {}]));
@@ -104,7 +107,7 @@ export async function seedAdmissionDemo(w: SeedWriter, ctx: DemoContext): Promis
       nationality_id: person.nationality_id, phone: '201001234567', gender_id: gender,
       // Nobody knows this secret: the hash of 32 random bytes.
       secret: crypto.createHash('sha256').update(crypto.randomBytes(32)).digest('hex'),
-      status_id: statusId, require_payment: type !== 7, early: type !== 7, degree_level_id: type >= 4 && type <= 6 ? 2 : 1,
+      status_id: statusId, require_payment: type !== 7, early: type !== 7, degree_level_id: degreeLevelOfType(type),
       faculty_id: statusId >= 9 && statusId !== 13 ? faculty.id : null, program_id: statusId >= 11 && statusId !== 13 ? programs[0] : null,
       form_version: ctx.manifest.wizards.admission_form?.version ?? null, data, completed_tabs: filled,
       tab_versions: Object.fromEntries(filled.map((tab) => [tab, ctx.manifest.wizards.admission_form?.version])),
