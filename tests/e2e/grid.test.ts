@@ -509,6 +509,16 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         expect(total).toBeGreaterThan(1000);
         const count = (await page.getByTestId('grid-count').innerText()).replace(/,/g, '');
         expect(count).toBe(lang === 'en' ? `${total} of ${total} rows` : `${total} من ${total} صف`);
+        // The pager's arrows point outward, the way their pages lie, in both languages: from left
+        // to right « ‹ › » (in Arabic the first page is the right-most). Each is drawn left to
+        // right, so no right-to-left run mirrors the sign a second time.
+        const arrows = await page.locator('.rg-pages button').evaluateAll((els) =>
+          els.map((b) => ({ text: b.textContent, dir: getComputedStyle(b).direction, x: b.getBoundingClientRect().left, label: b.getAttribute('aria-label') })),
+        );
+        expect(arrows.map((a) => a.dir)).toEqual(['ltr', 'ltr', 'ltr', 'ltr']);
+        expect([...arrows].sort((a, b) => a.x - b.x).map((a) => a.text)).toEqual(['«', '‹', '›', '»']);
+        const firstPage = arrows.find((a) => a.label === (lang === 'en' ? 'First page' : 'الصفحة الأولى'))!;
+        expect(firstPage.x === Math.min(...arrows.map((a) => a.x))).toBe(lang === 'en');
 
         const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, '.generated/manifest.json'), 'utf8')) as Manifest;
         const table = manifest.statusTables.student_status!;
@@ -655,7 +665,7 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         const filtered = await page.getByTestId('grid-count').innerText();
 
         // The YAML export action: POST /students/export with the chosen filter, Students.xlsx.
-        const exportLabel = lang === 'en' ? 'Export' : 'تصدير';
+        const exportLabel = lang === 'en' ? 'All matching to Students.xlsx' : 'كل المطابقين إلى Students.xlsx';
         const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: exportLabel, exact: true }).click()]);
         expect(file.suggestedFilename()).toBe('Students.xlsx');
         const saved = path.join(downloads, `students-${lang}.xlsx`);

@@ -55,6 +55,17 @@ describe.skipIf(!manifest).each(BACKENDS)('admission on $name', (backend) => {
       expect(answer.status).toBe(422);
       expect(answer.body.errors.type).toBeDefined();
       expect(answer.body.errors.email).toEqual(['Email must be written correctly']);
+      // A mistyped term or round is said, not ignored.
+      const term = await call(world.app, 'PUT', '/api/admission/apply', { body: { type: 1, email: 'term@example.com', term_id: 'abc', admission_id: '1x' } });
+      expect(term.status).toBe(422);
+      expect(term.body.errors).toEqual({ term_id: ['The selected item does not exist'], admission_id: ['The selected item does not exist'] });
+    });
+
+    it('an upload that is not multipart says how to send a file', async () => {
+      const a = await applyFor(world, 1);
+      const answer = await call(world.app, 'POST', `/api/admission/${a.id}/files/photo`, { headers: as(a), body: { file: 'x' } });
+      expect(answer.status).toBe(415);
+      expect(answer.body.error).toBe('Send the file as multipart/form-data, in one part');
     });
   });
 

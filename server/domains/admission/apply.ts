@@ -54,10 +54,19 @@ export async function apply(ctx: ApplyContext, request: FastifyRequest) {
   const nationality = given.nationality_id === undefined || given.nationality_id === '' || given.nationality_id === null ? null : parseId(given.nationality_id);
   if (given.nationality_id !== undefined && given.nationality_id !== '' && given.nationality_id !== null && nationality === null) addFieldError(errors, 'nationality_id', { key: 'ref_missing' });
   const name = typeof given.name === 'string' ? given.name.trim().slice(0, 200) : null;
+  // A term or round named by the caller must be a real id: a mistyped one is said, not ignored
+  // (ignoring it would apply to whichever round happens to be open).
+  const optionalId = (field: 'term_id' | 'admission_id'): number | null => {
+    const raw = given[field];
+    if (raw === undefined || raw === '' || raw === null) return null;
+    const id = parseId(raw);
+    if (id === null) addFieldError(errors, field, { key: 'ref_missing' });
+    return id;
+  };
+  const termId = optionalId('term_id');
+  const admissionId = optionalId('admission_id');
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
-  const termId = given.term_id === undefined || given.term_id === '' ? null : parseId(given.term_id);
-  const admissionId = given.admission_id === undefined || given.admission_id === '' ? null : parseId(given.admission_id);
   const round = await openRound(ctx, type!, termId, admissionId);
   if (!round) throw new HttpError(409, 'admission_closed');
   if (nationality !== null && !(await ctx.db.selectFrom('countries').select('id').where('id', '=', nationality).executeTakeFirst())) {

@@ -103,7 +103,7 @@ export async function uploadFile(ctx: AdmissionContext, request: FastifyRequest,
   const { applicant } = await authorize(ctx.db, ctx.manifest, request, rawId);
   requireEditable(ctx.manifest, applicant);
   const { tab, field } = fieldOf(ctx, applicant, fieldName);
-  if (!request.isMultipart()) throw new HttpError(415, 'unsupported_media_type', { type: String(request.headers['content-type'] ?? '-').split(';')[0]! });
+  if (!request.isMultipart()) throw new HttpError(415, 'file_not_multipart');
   const part = await request.file({ limits: { fileSize: MAX_FILE_BYTES + 1, files: 1 } });
   if (!part || !part.filename) throw ValidationError.single(fieldName, { key: 'file_missing' });
 

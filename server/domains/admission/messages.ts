@@ -19,6 +19,7 @@ export const ADMISSION_MESSAGES = {
   payment_due: { en: 'You have to pay your due invoices.', ar: 'يجب سداد الفواتير المستحقة عليك.' },
   application_submitted: { en: 'Your application was sent for review', ar: 'تم إرسال طلبك للمراجعة' },
   // files
+  file_not_multipart: { en: 'Send the file as multipart/form-data, in one part', ar: 'أرسل الملف بصيغة multipart/form-data في جزء واحد' },
   file_missing: { en: 'Choose a file to upload', ar: 'اختر ملفًا لرفعه' },
   file_too_large: { en: 'The file is larger than {limit} MB', ar: 'حجم الملف أكبر من {limit} ميجابايت' },
   file_type_not_accepted: { en: 'Only {types} files are accepted', ar: 'يُقبل فقط الملفات من نوع {types}' },

@@ -189,8 +189,10 @@ describe('admission forms in the form model', () => {
       schema: { type: 'array', items: { type: 'object', properties: { faculty_id: { type: 'integer' }, program_id: { type: 'integer' }, order: { type: 'integer' } } } },
     });
     const { schema, uiSchema } = buildFormSchema(form([preferences]), manifest, 'ar', {});
-    // Per row: each list narrowed by the row's other ids (the programs of the chosen faculty).
-    expect((uiSchema.preferences.items as (row: unknown) => unknown)({ faculty_id: 3 })).toEqual({
+    // Per row: headed by its number, not by the list's label and "-1"; each list narrowed by the
+    // row's other ids (the programs of the chosen faculty).
+    expect((uiSchema.preferences.items as (row: unknown, index: number) => unknown)({ faculty_id: 3 }, 1)).toEqual({
+      'ui:title': '2',
       faculty_id: { 'ui:widget': 'rowaqRef', 'ui:options': { ref: 'faculties', where: { program_id: undefined } } },
       program_id: { 'ui:widget': 'rowaqRef', 'ui:options': { ref: 'programs', where: { faculty_id: 3 } } },
     });

@@ -29,7 +29,9 @@ export const GridPager = memo(function GridPager({ paging, page, pages, setPage,
       register.current = null;
     };
   }, [register]);
-  // Arrows point the way pages go: in Arabic the next page is to the left.
+  // Arrows point the way pages go: in Arabic the next page is to the left. The signs are chosen
+  // here and drawn left to right (`dir="ltr"` on each button): a right-to-left run would mirror
+  // them again, and whether it does depends on the font (« » were, ‹ › were not).
   const rtl = isRtl(lang);
   const [back, forward] = rtl ? ['›', '‹'] : ['‹', '›'];
   const [first, last] = rtl ? ['»', '«'] : ['«', '»'];
@@ -37,19 +39,19 @@ export const GridPager = memo(function GridPager({ paging, page, pages, setPage,
     <div className="rg-pager">
       {paging && (
         <div className="rg-pages" role="navigation" aria-label={gridUi(lang, 'page', { page: page + 1, pages })}>
-          <button type="button" className="rg-icon-btn" disabled={page === 0} onClick={() => setPage(0)} aria-label={gridUi(lang, 'firstPage')}>
+          <button type="button" dir="ltr" className="rg-icon-btn" disabled={page === 0} onClick={() => setPage(0)} aria-label={gridUi(lang, 'firstPage')}>
             {first}
           </button>
-          <button type="button" className="rg-icon-btn" disabled={page === 0} onClick={() => setPage(page - 1)} aria-label={gridUi(lang, 'previousPage')}>
+          <button type="button" dir="ltr" className="rg-icon-btn" disabled={page === 0} onClick={() => setPage(page - 1)} aria-label={gridUi(lang, 'previousPage')}>
             {back}
           </button>
           <span className="rg-page" data-testid="grid-page">
             {gridUi(lang, 'page', { page: page + 1, pages })}
           </span>
-          <button type="button" className="rg-icon-btn" disabled={page >= pages - 1} onClick={() => setPage(page + 1)} aria-label={gridUi(lang, 'nextPage')}>
+          <button type="button" dir="ltr" className="rg-icon-btn" disabled={page >= pages - 1} onClick={() => setPage(page + 1)} aria-label={gridUi(lang, 'nextPage')}>
             {forward}
           </button>
-          <button type="button" className="rg-icon-btn" disabled={page >= pages - 1} onClick={() => setPage(pages - 1)} aria-label={gridUi(lang, 'lastPage')}>
+          <button type="button" dir="ltr" className="rg-icon-btn" disabled={page >= pages - 1} onClick={() => setPage(pages - 1)} aria-label={gridUi(lang, 'lastPage')}>
             {last}
           </button>
         </div>

@@ -88,20 +88,20 @@ function itemsSchema(field: FormField, items: RJSFSchema, manifest: Pick<ClientM
 }
 
 /**
- * uiSchema of a list of records, per row: `<entity>_id` properties drawn as drop-downs of that
- * entity's names, each narrowed by the row's other ids (a program list shows the programs of the
- * row's faculty when the program rows carry faculty_id).
+ * uiSchema of a list of records, per row: the row headed by its number (RJSF would write the
+ * list's whole label and "-1" over each), and `<entity>_id` properties drawn as drop-downs of
+ * that entity's names, each narrowed by the row's other ids (a program list shows the programs
+ * of the row's faculty when the program rows carry faculty_id).
  */
-function itemsUiSchema(field: FormField, manifest: Partial<Pick<ClientManifest, 'entities'>>): ((row: unknown) => UiSchema) | undefined {
+function itemsUiSchema(field: FormField, manifest: Partial<Pick<ClientManifest, 'entities'>>): ((row: unknown, index: number) => UiSchema) | undefined {
   const items = (field.schema as { type?: string; items?: { properties?: Record<string, unknown> } }).items;
-  if ((field.schema as { type?: string }).type !== 'array' || !items?.properties || field.options?.status) return undefined;
-  const refs = Object.keys(items.properties)
+  if ((field.schema as { type?: string }).type !== 'array' || !items?.properties) return undefined;
+  const refs = field.options?.status ? [] : Object.keys(items.properties)
     .map((name) => ({ name, ref: itemRefEntity(name, manifest.entities) }))
     .filter((r): r is { name: string; ref: string } => !!r.ref);
-  if (!refs.length) return undefined;
-  return (row) => {
+  return (row, index) => {
     const values = (row && typeof row === 'object' ? row : {}) as Record<string, unknown>;
-    const ui: UiSchema = {};
+    const ui: UiSchema = { 'ui:title': String(index + 1) };
     for (const { name, ref } of refs) {
       const where = Object.fromEntries(refs.filter((o) => o.name !== name).map((o) => [o.name, values[o.name]]));
       ui[name] = { 'ui:widget': WIDGET.ref, 'ui:options': { ref, where } };
