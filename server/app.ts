@@ -13,7 +13,7 @@ import type { Manifest } from '../generator/manifest-types.ts';
 import { registerCurrentUser } from './auth/current-user.ts';
 import type { ServerConfig } from './config.ts';
 import { domains as defaultDomains, type Domain } from './domains/index.ts';
-import { registerErrorHandler, sendError } from './http/error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandler, sendError } from './http/error-handler.ts';
 import { requestLanguage } from './http/language.ts';
 import { resourceRoutes } from './resources/routes.ts';
 
@@ -34,7 +34,12 @@ export interface BuildOptions {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { manifest, db, config } = options;
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: config.bodyLimit, trustProxy: config.trustProxy });
+  const app = Fastify({
+    logger: options.logger ?? false, bodyLimit: config.bodyLimit, trustProxy: config.trustProxy,
+    // A malformed URL (a bad %-escape) fails before routing, where the error handler never runs:
+    // without this, Fastify answers its own English body.
+    frameworkErrors: frameworkErrorHandler(config.bodyLimit),
+  });
 
   jsonBodies(app);
   await app.register(cookie);

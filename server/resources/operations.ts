@@ -84,8 +84,16 @@ export async function getDetails(ctx: ResourceContext, entity: Entity, id: numbe
   });
 }
 
+/**
+ * A domain's own check of a generic write (registrations: which fields may change, the mark's
+ * maximum), run in the write's transaction once the stored row is read, before the entity's
+ * checks: `body` is the request body as sent (read-only fields included), `stored` the row
+ * (null on create). It throws to refuse.
+ */
+export type WriteGuard = (trx: Transaction<any>, write: { body: Row; stored: Row | null }) => Promise<void>;
+
 /** PUT /{resource}/{id?}: create without id, partial update with one. */
-export async function saveRow(ctx: ResourceContext, entity: Entity, id: number | null, body: unknown): Promise<{ data: Row; created: boolean }> {
+export async function saveRow(ctx: ResourceContext, entity: Entity, id: number | null, body: unknown, guard?: WriteGuard): Promise<{ data: Row; created: boolean }> {
   requireAccess(ctx.user, entity, 'write');
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'body_not_object');
   const scope = rowScope(ctx.user, entity);
@@ -94,6 +102,7 @@ export async function saveRow(ctx: ResourceContext, entity: Entity, id: number |
     if (id !== null && !stored) throw notFound();
     // A scoped caller writes only their own rows: the scope column is theirs, whatever was sent.
     if (scope?.value === null) throw new HttpError(403, 'forbidden');
+    if (guard) await guard(trx, { body: body as Row, stored: stored ?? null });
     const input = scope && entity.fields[scope.column] ? { ...(body as Row), [scope.column]: scope.value } : (body as Row);
     const values = ctx.validator.check(entity, input, stored ?? null);
     if (scope) values[scope.column] = scope.value;

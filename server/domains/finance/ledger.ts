@@ -4,13 +4,22 @@
  * so two payments of the same invoice queue instead of both paying it; each movement is one
  * immutable `transactions` row, and the installment's and invoice's paid amounts change with it.
  */
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import { sql } from 'kysely';
-import { HttpError, ValidationError } from '../../http/errors.ts';
+import { addFieldError, HttpError, ValidationError, type FieldErrors } from '../../http/errors.ts';
 import {
   BILLING_KIND, CURRENCY, PAYMENT_OPTION, PAYMENT_STATUS, TRANSACTION_KIND, formatMoney, fromCents, toCents,
   currencyCode, type BillingKind, type CurrencyCode, type Db, type PaymentMethod,
 } from './codes.ts';
 import { creditWallet, debitWallet } from './wallet.ts';
+
+dayjs.extend(customParseFormat);
+
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+export function isCalendarDate(value: unknown): value is string {
+  return typeof value === 'string' && dayjs(value, 'YYYY-MM-DD', true).isValid();
+}
 
 export interface InvoiceInput {
   student_id?: number | null;
@@ -47,7 +56,7 @@ export function onInvoicePaid(listener: PaidListener): () => void {
 export async function createInvoice(trx: Db, input: InvoiceInput): Promise<Invoice> {
   if ((input.student_id == null) === (input.applicant_id == null)) throw new HttpError(422, 'invoice_owner_required');
   const billingId = typeof input.billing === 'number' ? input.billing : BILLING_KIND[input.billing];
-  if (!Object.values(BILLING_KIND).includes(billingId as never)) throw ValidationError.single('billing_kind_id', { key: 'status_invalid' });
+  await checkReferences(trx, input, billingId);
   const total = checkedCents('amount', input.amount);
   const today = new Date().toISOString().slice(0, 10);
   const parts = input.installments?.length ? input.installments : [{ amount: input.amount, due_date: today }];
@@ -56,9 +65,9 @@ export async function createInvoice(trx: Db, input: InvoiceInput): Promise<Invoi
   if (partCents.reduce((a, b) => a + b, 0) !== total) {
     throw ValidationError.single('installments', { key: 'installments_sum', params: { amount: fromCents(total) } });
   }
-  for (const p of parts) if (!/^\d{4}-\d{2}-\d{2}$/.test(p.due_date) || Number.isNaN(Date.parse(p.due_date))) {
-    throw ValidationError.single('due_date', { key: 'format_date' });
-  }
+  const dateErrors: FieldErrors = {};
+  for (const [i, p] of parts.entries()) if (!isCalendarDate(p.due_date)) addFieldError(dateErrors, `installments.${i}.due_date`, { key: 'format_date' });
+  if (Object.keys(dateErrors).length) throw new ValidationError(dateErrors);
   const currencyId = CURRENCY[input.currency ?? 'EGP'];
   const dueDate = [...parts.map((p) => p.due_date)].sort()[0];
   const row = await trx.insertInto('payments').values({
@@ -94,6 +103,25 @@ export async function createInvoice(trx: Db, input: InvoiceInput): Promise<Invoi
     installments.push({ id: Number(inserted.id), installment_id: i + 1, amount: fromCents(partCents[i]!), due_date: p.due_date });
   }
   return { id, reference, amount: fromCents(total), currency_id: currencyId, installments };
+}
+
+/**
+ * The rows an invoice names exist (and are not deleted): a field error each, rather than the
+ * database's foreign key violation. The billing kind is one of the table's (BILLING_KIND).
+ */
+async function checkReferences(trx: Db, input: InvoiceInput, billingId: number): Promise<void> {
+  const errors: FieldErrors = {};
+  if (!Object.values(BILLING_KIND).includes(billingId as never)) addFieldError(errors, 'billing_kind_id', { key: 'status_invalid' });
+  const refs: Array<[string, string, number | null | undefined]> = [
+    ['student_id', 'students', input.student_id], ['applicant_id', 'applicants', input.applicant_id], ['term_id', 'terms', input.term_id],
+  ];
+  for (const [field, table, id] of refs) {
+    if (id == null) continue;
+    const found = Number.isSafeInteger(id) && id > 0
+      && await trx.selectFrom(table).select('id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!found) addFieldError(errors, field, { key: 'ref_missing' });
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 
 /** The invoice row, locked until the transaction ends; 404 when missing. */

@@ -4,7 +4,7 @@
  * keep the generic resource API from writing money records on its own (405).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError, ValidationError } from '../../http/errors.ts';
+import { HttpError, ValidationError, type FieldErrors } from '../../http/errors.ts';
 import { writeXlsx } from '../../documents/xlsx.ts';
 import { pathId, requireAnyPermission } from '../auth/guards.ts';
 import type { DomainOptions } from '../index.ts';
@@ -34,18 +34,32 @@ function optionalInt(body: Body, field: string): number | null {
 
 /**
  * The invoice form's installments (first_amount/first_due, second_..., third_...) as the list
- * createInvoice takes; undefined when the form gave none. A missing due date is a field error.
+ * createInvoice takes, with the form's name of each part's due date; undefined when the form
+ * gave none. A missing due date is a field error.
  */
-function flatInstallments(body: Body): Array<{ amount: unknown; due_date: unknown }> | undefined {
+function flatInstallments(body: Body): { parts: Array<{ amount: unknown; due_date: unknown }>; dueFields: string[] } | undefined {
   const parts: Array<{ amount: unknown; due_date: unknown }> = [];
+  const dueFields: string[] = [];
   for (const n of ['first', 'second', 'third']) {
     const amount = body[`${n}_amount`];
     if (amount === undefined || amount === null || amount === '') continue;
     const due = body[`${n}_due`];
     if (typeof due !== 'string' || !due) throw ValidationError.single(`${n}_due`, { key: 'required' });
     parts.push({ amount, due_date: due });
+    dueFields.push(`${n}_due`);
   }
-  return parts.length ? parts : undefined;
+  return parts.length ? { parts, dueFields } : undefined;
+}
+
+/** createInvoice's field names as the invoice form names them (its total, its first_due...). */
+function formFields(fields: FieldErrors, dueFields: string[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [name, messages] of Object.entries(fields)) {
+    const due = /^installments\.(\d+)\.due_date$/.exec(name);
+    const target = name === 'installments' ? 'amount' : due ? dueFields[Number(due[1])] ?? name : name;
+    (out[target] ??= []).push(...messages);
+  }
+  return out;
 }
 
 export function staffRoutes(app: FastifyInstance, { db, manifest }: DomainOptions): void {
@@ -62,17 +76,20 @@ export function staffRoutes(app: FastifyInstance, { db, manifest }: DomainOption
   app.put('/payments', async (request, reply) => {
     const user = requireAnyPermission(request, ['manage_payments']);
     const body = bodyOf(request);
-    const installments = body.installments ?? flatInstallments(body);
+    const flatForm = body.installments === undefined ? flatInstallments(body) : undefined;
+    const installments = body.installments ?? flatForm?.parts;
     if (installments !== undefined && (!Array.isArray(installments) || installments.some((i) => typeof i !== 'object' || i === null))) {
       throw ValidationError.single('installments', { key: 'installments_count' });
     }
     const currency = optionalInt(body, 'currency_id') ?? CURRENCY.EGP;
     if (currency !== CURRENCY.EGP && currency !== CURRENCY.USD) throw ValidationError.single('currency_id', { key: 'status_invalid' });
-    const flat = body.installments === undefined && installments !== undefined;
+    if (body.billing_kind_id === undefined || body.billing_kind_id === null || body.billing_kind_id === '') {
+      throw ValidationError.single('billing_kind_id', { key: 'required' });
+    }
     const invoice = await db.transaction().execute((trx) => createInvoice(trx, {
       student_id: optionalInt(body, 'student_id'),
       applicant_id: optionalInt(body, 'applicant_id'),
-      billing: optionalInt(body, 'billing_kind_id') ?? 0,
+      billing: optionalInt(body, 'billing_kind_id')!,
       amount: Number(body.amount),
       currency: currencyCode(currency),
       installments: (installments as Array<{ amount: number; due_date: string }> | undefined)?.map((i) => ({ amount: Number(i.amount), due_date: String(i.due_date ?? '') })),
@@ -80,8 +97,8 @@ export function staffRoutes(app: FastifyInstance, { db, manifest }: DomainOption
       description: typeof body.description === 'string' ? body.description.slice(0, 200) : null,
       created_by: user.id,
     })).catch((error: unknown) => {
-      // The form has no `installments` field: its sum error belongs under the total.
-      if (flat && error instanceof ValidationError && error.fields.installments) throw new ValidationError({ amount: error.fields.installments });
+      // The form has no `installments` field: its sum error belongs under the total, a due date's under its own box.
+      if (flatForm && error instanceof ValidationError) throw new ValidationError(formFields(error.fields, flatForm.dueFields));
       throw error;
     });
     reply.status(201);

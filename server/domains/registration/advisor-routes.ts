@@ -18,10 +18,20 @@ import { answerError, message, positiveInt, resolveTermId, type Domain } from '.
 
 type Body = Record<string, unknown> | undefined;
 
+/** An advisor or the registrar; anyone else is simply not allowed ('not your advisee' is for an advisor's stranger). */
 function requireAdvisor(request: FastifyRequest): void {
   const user = request.user;
-  if (!user.id) throw new Refusal('reg_not_your_student', {}, 401, 'user');
-  if (!can(user, 'access_advising') && !can(user, 'edit_registrations')) throw new Refusal('reg_not_your_student', {}, 403, 'user');
+  if (!user.id) throw new Refusal('unauthenticated', {}, 401, 'user');
+  if (!can(user, 'access_advising') && !can(user, 'edit_registrations')) throw new Refusal('forbidden', {}, 403, 'user');
+}
+
+/** The advisor's note: text (at most 1000 characters once trimmed), or none. */
+function noteOf(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') throw new Refusal('type_string', {}, 422, 'note');
+  const note = value.trim() || null;
+  if (note && note.length > 1000) throw new Refusal('reg_note_too_long', {}, 422, 'note');
+  return note;
 }
 
 /** Ids of the given students the caller advises (all of them for the registrar). */
@@ -38,8 +48,7 @@ async function decide(d: Domain, request: FastifyRequest<{ Body: Body }>, reply:
   try {
     requireAdvisor(request);
     const body = request.body ?? {};
-    const note = body.note === undefined || body.note === null ? null : String(body.note).trim() || null;
-    if (note && note.length > 1000) throw new Refusal('reg_note_too_long', {}, 422, 'note');
+    const note = noteOf(body.note);
     // Which rows: one id, a list, or every waiting request of one student.
     let targets: Array<{ id: number; student_id: number }>;
     if (body.all === true || body.all === 'true' || body.all === 1) {
@@ -71,7 +80,7 @@ async function decide(d: Domain, request: FastifyRequest<{ Body: Body }>, reply:
       for (const row of rows) {
         const move = nextCode(d.lifecycle, action, Number(row.status_code));
         if (!move) throw new Refusal('reg_transition', { state: codeName(d.manifest, Number(row.status_code)) }, 409, 'id');
-        if (!can(request.user, move.permission) && !can(request.user, 'edit_registrations')) throw new Refusal('reg_not_your_student', {}, 403, 'id');
+        if (!can(request.user, move.permission) && !can(request.user, 'edit_registrations')) throw new Refusal('forbidden', {}, 403, 'id');
         await moveRow(trx, {
           id: Number(row.id), from: Number(row.status_code), to: move.to, kind: kindOf(Number(row.flags)), sectionId: row.section_id === null ? null : Number(row.section_id),
           offeringId: Number(row.offering_id), studentId: Number(row.student_id), courseId: Number(row.course_id), termId: Number(row.term_id),

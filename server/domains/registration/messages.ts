@@ -40,6 +40,9 @@ export const REGISTRATION_MESSAGES = {
   reg_nothing_pending: { en: 'There are no requests waiting for a decision', ar: 'لا توجد طلبات تنتظر القرار' },
   reg_note_too_long: { en: 'The note may have at most 1000 characters', ar: 'يجب ألا تزيد الملاحظة عن 1000 حرف' },
   reg_bad_action: { en: 'Unknown action "{action}"', ar: 'الإجراء "{action}" غير معروف' },
+  // The generic resource API on registrations (generic-writes.ts): only the mark is edited there.
+  reg_generic_write: { en: 'Registrations are created, moved and removed only through the registration actions (request, accept, reject, withdraw, add/drop)', ar: 'تُنشأ التسجيلات وتُنقل وتُحذف فقط عبر إجراءات التسجيل (الطلب والقبول والرفض والانسحاب والحذف والإضافة)' },
+  reg_generic_field: { en: 'This is changed only through the registration actions (request, accept, reject, withdraw, add/drop)', ar: 'يتغير هذا فقط عبر إجراءات التسجيل (الطلب والقبول والرفض والانسحاب والحذف والإضافة)' },
 
   // The plan.
   reg_plan_duplicate: { en: 'This course is already in your plan', ar: 'هذا المقرر موجود في خطتك بالفعل' },

@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { DomainOptions } from '../index.ts';
 import { advisorRoutes } from './advisor-routes.ts';
 import { ensureFunctions } from './context.ts';
+import { genericWriteRoutes } from './generic-writes.ts';
 import { OLD_TAKE_SEAT, TAKE_SEAT_DDL } from './seats.ts';
 import { planRoutes } from './plan-routes.ts';
 import { createDomain } from './service.ts';
@@ -20,4 +21,6 @@ export const registrationDomain: FastifyPluginAsync<DomainOptions> = async (app,
   advisorRoutes(app, domain);
   planRoutes(app, domain);
   staffRoutes(app, domain);
+  // The generic resource API may edit a registration's mark only (generic-writes.ts).
+  genericWriteRoutes(app, domain);
 };

@@ -1,5 +1,6 @@
 /**
- * Refusals of the registration calls: a message key of messages.ts with parameters that may
+ * Refusals of the registration calls: a message key of messages.ts (or a core one: a malformed
+ * id, a field left empty, not allowed) with parameters that may
  * themselves be English/Arabic pairs (a course name, a day), answered as
  * `{error, errors: {field: [error]}, code}` in the caller's language. The registration client
  * shows the first entry of `errors` (portal-core section 8); `code` lets programs tell them apart.
@@ -7,14 +8,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LocalText } from '../../../generator/manifest-types.ts';
 import { requestLanguage } from '../../http/language.ts';
-import { REGISTRATION_MESSAGES, type RegistrationMessageKey } from './messages.ts';
+import { MESSAGES, type MessageKey } from '../../http/messages.ts';
 
 export type Param = string | number | LocalText;
 export type Params = Record<string, Param>;
 
 export class Refusal extends Error {
   constructor(
-    readonly code: RegistrationMessageKey,
+    readonly code: MessageKey,
     readonly params: Params = {},
     readonly status = 422,
     readonly field = 'offering_id',
@@ -30,8 +31,9 @@ export function langOf(request: FastifyRequest): Lang {
   return requestLanguage(request) === 'ar' ? 'ar' : 'en';
 }
 
-export function say(code: RegistrationMessageKey, params: Params, lang: Lang): string {
-  const text: string = REGISTRATION_MESSAGES[code][lang];
+export function say(code: MessageKey, params: Params, lang: Lang): string {
+  const local = MESSAGES[code] as { en: string; ar?: string };
+  const text = local[lang] ?? local.en;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
     if (value === undefined) return whole;

@@ -50,13 +50,18 @@ export function studentIdOf(user: RequestUser): number {
   return user.student_id;
 }
 
+/**
+ * An id from a body or query: a positive whole number (or its digits). Missing: 'Please fill
+ * this field' when required, else null; anything else ('x', 0, 1.5, an object): 'The id must be a
+ * positive whole number', on the field. Whether the row exists and is the caller's is for the call.
+ */
 export function positiveInt(value: unknown, field: string, required = true): number | null {
   if (value === undefined || value === null || value === '') {
-    if (required) throw new Refusal('reg_offering_not_available', {}, 422, field);
+    if (required) throw new Refusal('required', {}, 422, field);
     return null;
   }
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0) throw new Refusal('reg_offering_not_available', {}, 422, field);
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0) throw new Refusal('invalid_id', {}, 422, field);
   return n;
 }
 

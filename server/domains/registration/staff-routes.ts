@@ -20,8 +20,8 @@ export function staffRoutes(app: FastifyInstance, d: Domain): void {
   app.put<{ Body: Record<string, unknown> | undefined }>('/registrations/staff/transition', async (request, reply) => {
     const lang = langOf(request);
     try {
-      if (!request.user.id) throw new Refusal('reg_not_your_student', {}, 401, 'user');
-      if (!can(request.user, 'edit_registrations')) throw new Refusal('reg_not_your_student', {}, 403, 'user');
+      if (!request.user.id) throw new Refusal('unauthenticated', {}, 401, 'user');
+      if (!can(request.user, 'edit_registrations')) throw new Refusal('forbidden', {}, 403, 'user');
       const id = positiveInt(request.body?.id, 'id')!;
       const action = String(request.body?.action ?? '');
       if (!STAFF_ACTIONS.has(action)) throw new Refusal('reg_bad_action', { action }, 422, 'action');

@@ -257,7 +257,7 @@ export function studentRoutes(app: FastifyInstance, d: Domain): void {
           return { data: (await loadRegistrations(trx, { ids: [row.id] }))[0], message: message('reg_done', lang) };
         });
       }
-      if (offeringId === null) throw new Refusal('reg_offering_not_available');
+      if (offeringId === null) throw new Refusal('required', {}, 422, 'offering_id');
       return await seatWrite(d, request, reply, { studentId, termId: null, offeringId, action: 'add_drop' }, async (ctx, lang, key) => {
         if (!ctx.offering) throw new Refusal('reg_offering_not_available');
         requireStage(ctx, 'add_drop', todayIso());
