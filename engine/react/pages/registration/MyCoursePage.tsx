@@ -45,7 +45,7 @@ export function MyCoursePage({ screen, params }: RendererProps) {
                 {field(t('hours'), c.credit_hours)}
                 {field(t('section'), <bdi dir="ltr">{c.section}</bdi>)}
                 {field(t('instructor'), c.instructor || '—')}
-                {field(t('status'), <Stack direction="row" spacing={0.5}><Badge table="registration_code" value={c.status_code} /><FlagBadges flags={c.flags} /></Stack>)}
+                {field(t('status'), <Stack direction="row" spacing={0.5}><Badge table="registration_code" value={c.status_code} /><FlagBadges flags={c.flags} status={c.status_code} /></Stack>)}
                 {c.description && <Grid size={12}>{field(t('description'), c.description)}</Grid>}
               </Grid>
             </CardContent>

@@ -31,10 +31,14 @@ function OfferingRow({ o, c }: { o: Offering; c: RegistrationController }) {
   const busy = c.pending.has(`o${o.offering_id}`);
   const outcome = c.outcomes[o.offering_id];
   const full = o.seats_left <= 0;
+  // A course the server would refuse (passed, level, prerequisite: `problems`), or a section that
+  // clashes with what the student holds, is not offered to request: the reason stands beside it,
+  // and another section may be chosen.
+  const refused = o.problems.length > 0 || (section?.clashes ?? []).length > 0;
   let action: ReactNode = null;
   if (o.requested) action = <Chip size="small" color="success" label={t('requested')} />;
-  else if (c.open.canRequest) action = <Button size="small" variant="contained" disabled={busy} onClick={() => void c.request(o.offering_id, section?.id ?? null)}>{t('request')}</Button>;
-  else if (c.open.addDrop) action = <Button size="small" variant="contained" disabled={busy} onClick={() => void c.add(o.offering_id, section?.id ?? null)}>{t('add')}</Button>;
+  else if (c.open.canRequest) action = <Button size="small" variant="contained" disabled={busy || refused} onClick={() => void c.request(o.offering_id, section?.id ?? null)}>{t('request')}</Button>;
+  else if (c.open.addDrop) action = <Button size="small" variant="contained" disabled={busy || refused} onClick={() => void c.add(o.offering_id, section?.id ?? null)}>{t('add')}</Button>;
   else if (inPlan) action = <Chip size="small" color="info" label={t('inPlan')} />;
   else if (c.open.plan) action = <Button size="small" variant="outlined" disabled={busy} onClick={() => void c.addToPlan(o.offering_id, section?.id ?? null)}>{t('addToPlan')}</Button>;
   return (

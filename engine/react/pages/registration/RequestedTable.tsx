@@ -1,6 +1,7 @@
 /** The student's requests and courses of the term: status badges, advisor note, remove / drop / withdraw. */
 import { Button, Card, CardContent, CardHeader, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useLanguage } from '../../i18n/hooks.ts';
+import { useConfirm } from '../../popup/Popup.tsx';
 import { Badge, FlagBadges, SlotText } from './shared.tsx';
 import { localName, useText } from './texts.ts';
 import { CODE, type Registration } from './types.ts';
@@ -9,6 +10,7 @@ import type { RegistrationController } from './useRegistrationController.ts';
 function ActionsFor({ r, c }: { r: Registration; c: RegistrationController }) {
   const t = useText();
   const language = useLanguage();
+  const confirm = useConfirm();
   const busy = c.pending.has(`o${r.offering_id}`);
   const name = `${r.course.code} ${localName(r.course, language)}`;
   const requestOpen = r.status_code === CODE.requested || r.status_code === CODE.addRequest;
@@ -16,10 +18,10 @@ function ActionsFor({ r, c }: { r: Registration; c: RegistrationController }) {
     <Stack direction="row" spacing={1}>
       {requestOpen && <Button size="small" color="warning" disabled={busy} onClick={() => void c.remove(r)}>{t('remove')}</Button>}
       {r.status_code === CODE.registered && c.open.addDrop && (
-        <Button size="small" color="error" disabled={busy} onClick={() => window.confirm(t('confirmDrop', { course: name })) && void c.drop(r)}>{t('drop')}</Button>
+        <Button size="small" color="error" disabled={busy} onClick={() => void confirm(t('confirmDrop', { course: name })).then((ok) => (ok ? c.drop(r) : undefined))}>{t('drop')}</Button>
       )}
       {r.status_code === CODE.registered && c.open.withdraw && (
-        <Button size="small" color="error" disabled={busy} onClick={() => window.confirm(t('confirmWithdraw', { course: name })) && void c.withdraw(r)}>{t('withdraw')}</Button>
+        <Button size="small" color="error" disabled={busy} onClick={() => void confirm(t('confirmWithdraw', { course: name })).then((ok) => (ok ? c.withdraw(r) : undefined))}>{t('withdraw')}</Button>
       )}
     </Stack>
   );
@@ -62,7 +64,7 @@ export function RequestedTable({ controller: c }: { controller: RegistrationCont
                   <TableCell>
                     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
                       <Badge table="registration_code" value={r.status_code} />
-                      <FlagBadges flags={r.flags} />
+                      <FlagBadges flags={r.flags} status={r.status_code} />
                     </Stack>
                   </TableCell>
                   <TableCell>{r.note ?? ''}</TableCell>

@@ -21,15 +21,17 @@ export function Badge({ table, value }: { table: string; value: unknown }) {
  * The registration flags as badges (portal-core section 4): every flag the value holds, each
  * in its colour (Registered success, Repeat light-danger, Fresh light-dark, requests warning...).
  */
-export function FlagBadges({ flags }: { flags: number | string | null | undefined }) {
+export function FlagBadges({ flags, status }: { flags: number | string | null | undefined; status?: number }) {
   const manifest = useManifest();
   const language = useLanguage();
   const table: StatusTable | undefined = manifest.statusTables.registration_status;
   if (!table || flags === null || flags === undefined) return null;
   const value = typeof flags === 'string' ? BigInt(flags) : flags;
+  // Beside the row's status badge, a flag of the same name ("Registered") would say it twice.
+  const shown = manifest.statusTables.registration_code?.statuses.find((s) => s.id === status)?.name;
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      {statusesOf(table, value).map((s) => {
+      {statusesOf(table, value).filter((s) => s.name !== shown).map((s) => {
         const c = chipColours(s.color);
         return (
           <Chip key={s.id} size="small" variant="outlined" label={language === 'ar' ? s.name_local : s.name}
