@@ -241,9 +241,11 @@ class Checker {
       if (f.statusTable) this.statusRef(['filters', i, 'statusTable'], f.statusTable);
       if (f.ref) this.entityRef(['filters', i, 'ref'], f.ref);
     });
-    if (screen.rowLink) {
-      this.route(['rowLink', 'route'], screen.rowLink.route);
-      this.routeParams(['rowLink', 'params'], screen.rowLink.route, screen.rowLink.params, entity, `row ${fieldsOf}`);
+    // a row link and each of its `otherwise` links
+    for (let link = screen.rowLink, at: (string | number)[] = ['rowLink']; link; at = [...at, 'otherwise'], link = link.otherwise) {
+      this.route([...at, 'route'], link.route);
+      this.routeParams([...at, 'params'], link.route, link.params, entity, `row ${fieldsOf}`);
+      this.permission([...at, 'permission'], link.permission);
     }
     (screen.actions ?? []).forEach((a, i) => {
       if (a.route) this.route(['actions', i, 'route'], a.route);

@@ -282,6 +282,18 @@ export interface ScreenAction {
   row: boolean;
 }
 
+/**
+ * What a click on a list row opens. With `permission`, only users holding it follow this link;
+ * the others follow `otherwise` (none without it). See engine/react/renderers/list/list-model.ts.
+ */
+export interface RowLink {
+  route: string;
+  params?: Record<string, string>;
+  newTab?: boolean;
+  permission?: string;
+  otherwise?: RowLink;
+}
+
 export interface Screen {
   name: string;
   path: string;
@@ -298,7 +310,7 @@ export interface Screen {
   };
   columns: ScreenColumn[];
   filters: ScreenFilter[];
-  rowLink?: { route: string; params?: Record<string, string>; newTab?: boolean };
+  rowLink?: RowLink;
   /** A grid screen's paging and height (plugin grid#Grid). */
   grid?: { paging?: boolean; height?: number };
   actions: ScreenAction[];

@@ -95,12 +95,12 @@ const T = {
   en: {
     due: 'You have to pay your due invoices.', ok: 'OK', request: 'Request', amount: /Amount/, card: 'Credit card',
     charge: 'Charge my credit', sandboxPay: 'Pay', alreadyPaid: 'This payment is already paid', payWallet: 'Pay from my credit',
-    charged: 'Charge', payment: 'Payment', short: 'not enough credit balance',
+    charged: 'Charge', payment: 'Payment', short: 'not enough credit balance', currency: 'EGP', paid: 'Paid', invoice: 'Invoice',
   },
   ar: {
     due: 'يجب عليك سداد الفواتير المستحقة.', ok: 'حسنًا', request: 'طلب التسجيل', amount: /المبلغ/, card: 'بطاقة ائتمان',
     charge: 'شحن رصيدي', sandboxPay: 'ادفع', alreadyPaid: 'هذه العملية بالفعل مدفوعة', payWallet: 'ادفع من رصيدي',
-    charged: 'شحن', payment: 'سداد', short: 'رصيدك غير كافٍ',
+    charged: 'شحن', payment: 'سداد', short: 'رصيدك غير كافٍ', currency: 'جنيه مصري', paid: 'مدفوع', invoice: 'الفاتورة',
   },
 } as const;
 
@@ -178,6 +178,10 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: finance, the payment gate and the
 
       // 1b. Paying from a wallet that holds too little is refused with the message; nothing moves.
       await go(page, `/payment-confirmation/${due!.payment_id}`);
+      // The balance names the currency as the lists do (جنيه مصري in Arabic, not the code).
+      const balanceChip = await page.getByTestId('credit-balance').innerText();
+      expect(balanceChip).toContain(t.currency);
+      if (lang === 'ar') expect(balanceChip).not.toContain('EGP');
       await page.getByTestId(`installment-${due!.installment_id}`).getByRole('button', { name: t.payWallet }).click();
       await page.getByText(t.short).first().waitFor({ timeout: 20_000 });
       await settle(page);
@@ -238,6 +242,15 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: finance, the payment gate and the
       await settle(page);
       await screenshot(page, 'finance-installment-paid', lang);
 
+      // 3b. On /payments the paid installment offers no payment (visibleWhen of the row actions),
+      // and the student's row opens the invoice's pay page.
+      await go(page, '/payments');
+      const paidRows = page.locator('tbody tr').filter({ has: page.getByText(t.paid, { exact: true }) });
+      await expect.poll(() => paidRows.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(await paidRows.getByRole('button', { name: t.payWallet }).count()).toBe(0);
+      await paidRows.first().locator('td').first().click();
+      await page.waitForURL(/\/payment-confirmation\/\d+$/, { timeout: 20_000 });
+
       // 4. Registering works now.
       await go(page, '/offering/registration');
       await offering.waitFor({ timeout: 30_000 });
@@ -265,5 +278,24 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: finance, the payment gate and the
 
       expect(errors.filter((e) => !/status of (4\d\d)/.test(e))).toEqual([]);
     }, 600_000);
+
+    test(`${lang}: the finance officer's row of /payments opens the invoice, not the student's pay page`, async () => {
+      const t = T[lang];
+      const context = await newContext(browser, server.url, lang);
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto('/login');
+      await signIn(page, DEMO.finance, lang);
+      await appReady(page);
+      await go(page, '/payments');
+      const first = page.locator('tbody tr').first();
+      await first.waitFor({ timeout: 20_000 });
+      await first.locator('td').first().click();
+      await page.waitForURL(/\/payments\/\d+$/, { timeout: 20_000 });
+      await appReady(page);
+      await page.getByRole('heading', { level: 1, name: t.invoice, exact: true }).waitFor({ timeout: 20_000 });
+      await settle(page);
+      await screenshot(page, 'finance-officer-invoice', lang);
+    }, 300_000);
   }
 });

@@ -59,10 +59,12 @@ async function signedIn(email: string, lang: Lang = 'en'): Promise<{ context: Br
 }
 
 /** The name of the signed-in user, from the session's `user` cookie. */
-async function userName(context: BrowserContext): Promise<string> {
+async function userName(context: BrowserContext, lang: Lang = 'en'): Promise<string> {
   const cookie = (await context.cookies()).find((c) => c.name === 'user');
   if (!cookie) throw new Error('no user cookie: not signed in');
-  return (JSON.parse(decodeURIComponent(cookie.value)) as { name: string }).name;
+  const user = JSON.parse(decodeURIComponent(cookie.value)) as { name: string; name_local?: string | null };
+  // the portal names the user by the local name in Arabic (the welcome card, the avatar menu)
+  return lang === 'ar' && user.name_local ? user.name_local : user.name;
 }
 
 /** The data rows of a list table, as text (one string per row). */
@@ -360,7 +362,9 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: the portal in chromium (issue 4)'
       await signIn(page, DEMO.registrar, lang);
       await appReady(page);
       const token = (await context.cookies()).find((c) => c.name === 'token')!.value;
-      await page.getByRole('button', { name: await userName(context) }).click();
+      const shown = await userName(context, lang);
+      if (lang === 'ar') expect(shown, 'the Arabic name in Arabic').toMatch(/\p{Script=Arabic}/u);
+      await page.getByRole('button', { name: shown }).click();
       await page.getByRole('menuitem', { name: TEXT[lang].logout }).click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
       // the server revoked the session: its token opens nothing any more
@@ -437,7 +441,7 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: the portal in chromium (issue 4)'
       await admin.page.getByRole('textbox').first().waitFor();
       saved.push(await screenshot(admin.page, 'user-form', lang));
       // the user menu open
-      await admin.page.getByRole('button', { name: await userName(admin.context) }).click();
+      await admin.page.getByRole('button', { name: await userName(admin.context, lang) }).click();
       await admin.page.getByRole('menuitem', { name: TEXT[lang].logout }).waitFor();
       await admin.page.waitForTimeout(400); // the menu's fade-in
       saved.push(await screenshot(admin.page, 'user-menu-open', lang));

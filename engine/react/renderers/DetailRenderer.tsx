@@ -31,11 +31,12 @@ export function DetailRenderer({ screen, params }: RendererProps) {
   const entity = sourceEntity(manifest, screen);
   const record = useResource<unknown>(detailPath(screen, params), { raw: true });
   const run = useActionRunner(screen, params, record.reload);
-  const actions = visibleActions(screen.actions, subject).page;
+  const row = (unwrapData(record.data) ?? {}) as Record<string, unknown>;
+  // visibleWhen tests the record: an action that depends on it waits until it has loaded
+  const actions = visibleActions(screen.actions, subject, { params, record: row }).page;
   const columns = screen.columns.length
     ? screen.columns
     : Object.values(entity?.fields ?? {}).map((f) => ({ field: f.name, label: f.label, badge: f.status }));
-  const row = (unwrapData(record.data) ?? {}) as Record<string, unknown>;
   return (
     <Stack spacing={2}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>

@@ -9,6 +9,7 @@ import { useApi } from '../data/ApiProvider.tsx';
 import { useManifest } from '../data/ManifestProvider.tsx';
 import { useLabel } from '../i18n/hooks.ts';
 import { hrefFor, paramsFromRow } from '../router/paths.ts';
+import { useConfirm } from '../popup/confirm.ts';
 import { useToast } from '../toasts/useToast.ts';
 
 type Row = Record<string, unknown>;
@@ -71,18 +72,20 @@ function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Runs an action: asks its confirmation first, then navigates, calls or downloads; `done` after a call. */
+/** Runs an action: asks its confirmation first (the portal's dialog, useConfirm), then navigates, calls or downloads; `done` after a call. */
 export function useActionRunner(screen: Screen, params: Readonly<Record<string, string | undefined>>, done?: () => void) {
   const manifest = useManifest();
   const api = useApi();
   const navigate = useNavigate();
   const toast = useToast();
   const label = useLabel();
+  const confirm = useConfirm();
   return useCallback(
     async (action: ScreenAction, row?: Row, body?: unknown) => {
       const target = actionTarget(action, screen, manifest, row, params);
       if (!target) return;
-      if (action.confirm && !window.confirm(label(action.confirm))) return;
+      // asked in the portal's dialog, in the portal's language
+      if (action.confirm && !(await confirm(label(action.confirm)))) return;
       if (target.kind === 'navigate' && target.href) {
         if (action.row && screen.rowLink?.newTab && action.route === screen.rowLink.route) window.open(target.href, '_blank', 'noopener');
         else void navigate(target.href);
@@ -102,6 +105,6 @@ export function useActionRunner(screen: Screen, params: Readonly<Record<string, 
         // the API client has shown the error toast
       }
     },
-    [screen, manifest, params, api, navigate, toast, label, done],
+    [screen, manifest, params, api, navigate, toast, label, confirm, done],
   );
 }

@@ -7,17 +7,26 @@ import { logout } from '../../core/logout.ts';
 import { useApi } from '../data/ApiProvider.tsx';
 import { useManifest } from '../data/ManifestProvider.tsx';
 import { useSession } from '../data/SessionProvider.tsx';
-import { useUi } from '../i18n/hooks.ts';
+import { useLanguage, useUi } from '../i18n/hooks.ts';
 import { targetHref } from '../router/guard-loader.ts';
 
 export function initials(name: string): string {
-  return name
+  const letters = name
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
-    .map((w) => [...w][0] ?? '')
-    .join('')
-    .toUpperCase();
+    .map((w) => [...w][0] ?? '');
+  // Arabic letters side by side would join into what reads as a word: a non-joiner keeps them apart.
+  return letters.join(letters.some((l) => /[\u0600-\u06FF]/.test(l)) ? '\u200c' : '').toUpperCase();
+}
+
+/**
+ * The signed-in user's name in the page's language: in Arabic the local name (`name_local`,
+ * which the sign-in answer carries with the user's other columns) when there is one.
+ */
+export function userDisplayName(user: { name: string; name_local?: unknown }, language: string): string {
+  const local = typeof user.name_local === 'string' ? user.name_local.trim() : '';
+  return language === 'ar' && local ? local : user.name;
 }
 
 export function UserMenu() {
@@ -26,9 +35,11 @@ export function UserMenu() {
   const manifest = useManifest();
   const navigate = useNavigate();
   const ui = useUi();
+  const language = useLanguage();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { user, loggedIn } = session;
   if (!loggedIn || !user) return null;
+  const name = userDisplayName(user, language);
   const signOut = () => {
     setAnchor(null);
     void logout({
@@ -40,14 +51,14 @@ export function UserMenu() {
   };
   return (
     <>
-      <Tooltip title={user.name}>
-        <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={user.name} size="small">
-          <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main' }}>{initials(user.name)}</Avatar>
+      <Tooltip title={name}>
+        <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={name} size="small">
+          <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main' }}>{initials(name)}</Avatar>
         </IconButton>
       </Tooltip>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         <MenuItem disabled>
-          <Typography variant="body2">{user.name}</Typography>
+          <Typography variant="body2">{name}</Typography>
         </MenuItem>
         <MenuItem onClick={signOut}>
           <ListItemIcon>

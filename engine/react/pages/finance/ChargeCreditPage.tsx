@@ -6,13 +6,13 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useManifest } from '../../data/ManifestProvider.tsx';
-import { useLabel, useLanguage, useUi } from '../../i18n/hooks.ts';
+import { useLabel, useUi } from '../../i18n/hooks.ts';
 import type { RendererProps } from '../../registry/registry.ts';
 import { FormViewFor } from '../../renderers/form/FormViewFor.tsx';
 import { formTarget, useFormController } from '../../renderers/form/useFormController.ts';
 import { useResource } from '../../renderers/useResource.ts';
 import { hrefFor } from '../../router/paths.ts';
-import { goToProvider, money } from './money.ts';
+import { goToProvider, useMoney } from './money.ts';
 import { useFinanceText } from './useFinanceText.ts';
 
 interface Started { reference?: string; redirect_url?: string | null; voucher_reference?: string | null }
@@ -22,7 +22,7 @@ export function ChargeCreditPage({ screen, params }: RendererProps) {
   const label = useLabel();
   const ui = useUi();
   const t = useFinanceText();
-  const language = useLanguage();
+  const money = useMoney();
   const navigate = useNavigate();
   const form = screen.form ? manifest.forms[screen.form] : undefined;
   const balance = useResource<{ balance: number; currency_id: number }>('/credit-transactions/balance');
@@ -43,7 +43,7 @@ export function ChargeCreditPage({ screen, params }: RendererProps) {
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h1">{label(screen.title)}</Typography>
-        {balance.data && <Chip color="success" variant="outlined" label={`${t('balance')}: ${money(balance.data.balance, balance.data.currency_id, language)}`} />}
+        {balance.data && <Chip color="success" variant="outlined" label={`${t('balance')}: ${money(balance.data.balance, balance.data.currency_id)}`} />}
       </Stack>
       <Card variant="outlined">
         <CardContent>

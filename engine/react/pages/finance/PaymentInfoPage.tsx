@@ -5,11 +5,11 @@
 import { Alert, Button, Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useManifest } from '../../data/ManifestProvider.tsx';
-import { useLabel, useLanguage } from '../../i18n/hooks.ts';
+import { useLabel } from '../../i18n/hooks.ts';
 import type { RendererProps } from '../../registry/registry.ts';
 import { useResource } from '../../renderers/useResource.ts';
 import { hrefFor } from '../../router/paths.ts';
-import { goToProvider, money } from './money.ts';
+import { goToProvider, useMoney } from './money.ts';
 import { useFinanceText } from './useFinanceText.ts';
 
 interface ProviderPayment {
@@ -22,8 +22,8 @@ const COLOURS = { pending: 'warning', paid: 'success', failed: 'error' } as cons
 export function PaymentInfoPage({ screen, params }: RendererProps) {
   const manifest = useManifest();
   const label = useLabel();
-  const language = useLanguage();
   const t = useFinanceText();
+  const money = useMoney();
   const reference = params.id;
   const payment = useResource<ProviderPayment>(reference ? `/payments/provider/status/${encodeURIComponent(reference)}` : undefined);
   const p = payment.data;
@@ -40,7 +40,7 @@ export function PaymentInfoPage({ screen, params }: RendererProps) {
                 <Typography>{t('providerStatus')}:</Typography>
                 <Chip data-testid="payment-status" color={COLOURS[p.status]} label={status} />
               </Stack>
-              <Typography>{t('amount')}: <bdi>{money(p.amount, p.currency === 'USD' ? 2 : 1, language)}</bdi></Typography>
+              <Typography>{t('amount')}: <bdi>{money(p.amount, p.currency)}</bdi></Typography>
               <Typography>{t('reference')}: <bdi>{p.reference}</bdi></Typography>
               {p.voucher_reference && p.status === 'pending' && (
                 <Alert severity="info">

@@ -20,7 +20,7 @@ import { formatValue, StatusBadge } from '../../renderers/cells.tsx';
 import { useResource } from '../../renderers/useResource.ts';
 import { hrefFor } from '../../router/paths.ts';
 import { useToast } from '../../toasts/useToast.ts';
-import { goToProvider, money } from './money.ts';
+import { goToProvider, useMoney } from './money.ts';
 import { useFinanceText } from './useFinanceText.ts';
 
 type Row = Record<string, unknown>;
@@ -35,6 +35,7 @@ export function PaymentOptionsPage({ screen, params }: RendererProps) {
   const label = useLabel();
   const language = useLanguage();
   const t = useFinanceText();
+  const money = useMoney();
   const { subject } = useSession();
   const id = params.id;
   const student = !!subject && can(subject, 'access_student');
@@ -113,7 +114,7 @@ export function PaymentOptionsPage({ screen, params }: RendererProps) {
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h1">{label(screen.title)}</Typography>
-        {balance.data && <Chip data-testid="credit-balance" color="success" variant="outlined" label={`${t('balance')}: ${money(balance.data.balance, balance.data.currency_id, language)}`} />}
+        {balance.data && <Chip data-testid="credit-balance" color="success" variant="outlined" label={`${t('balance')}: ${money(balance.data.balance, balance.data.currency_id)}`} />}
         {student && <Button component={RouterLink} to={hrefFor(manifest, 'credit-charge') ?? '/my_credit/charge'}>{t('charge')}</Button>}
       </Stack>
       {(invoice.loading || parts.loading || busy) && <LinearProgress />}
@@ -127,8 +128,8 @@ export function PaymentOptionsPage({ screen, params }: RendererProps) {
                 {billing && <StatusBadge table={billing} value={row.billing_kind_id} language={language} />}
                 {statusTable && <StatusBadge table={statusTable} value={row.status_id} language={language} />}
               </Stack>
-              <Typography>{t('amount')}: <bdi>{money(row.amount, row.currency_id, language)}</bdi> · {t('paid')}: <bdi>{money(row.paid_amount, row.currency_id, language)}</bdi></Typography>
-              {params.amount && <Typography>{t('amountGiven')}: <bdi>{money(params.amount, row.currency_id, language)}</bdi></Typography>}
+              <Typography>{t('amount')}: <bdi>{money(row.amount, row.currency_id)}</bdi> · {t('paid')}: <bdi>{money(row.paid_amount, row.currency_id)}</bdi></Typography>
+              {params.amount && <Typography>{t('amountGiven')}: <bdi>{money(params.amount, row.currency_id)}</bdi></Typography>}
               <Table size="small">
                 <TableHead>
                   <TableRow>
@@ -146,8 +147,8 @@ export function PaymentOptionsPage({ screen, params }: RendererProps) {
                     return (
                       <TableRow key={String(p.id)} data-testid={`installment-${String(p.installment_id)}`}>
                         <TableCell>{installmentTable ? <StatusBadge table={installmentTable} value={p.installment_id} language={language} /> : String(p.installment_id)}</TableCell>
-                        <TableCell><bdi>{money(p.amount, p.currency_id, language)}</bdi></TableCell>
-                        <TableCell><bdi>{money(Math.max(left, 0), p.currency_id, language)}</bdi></TableCell>
+                        <TableCell><bdi>{money(p.amount, p.currency_id)}</bdi></TableCell>
+                        <TableCell><bdi>{money(Math.max(left, 0), p.currency_id)}</bdi></TableCell>
                         <TableCell><bdi>{formatValue(p.due_date, 'date', 'date', language)}</bdi></TableCell>
                         <TableCell>{statusTable && <StatusBadge table={statusTable} value={p.status_id} language={language} />}</TableCell>
                         {student && <TableCell>{left > 0 && buttons(Number(p.installment_id), Number(p.currency_id) === 1)}</TableCell>}

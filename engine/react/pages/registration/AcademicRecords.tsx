@@ -4,7 +4,7 @@
  * own; the staff student page passes `studentId` (the server checks access_users).
  */
 import { Box, Card, CardContent, Chip, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLanguage } from '../../i18n/hooks.ts';
 import { numberLocale } from '../../renderers/cells.tsx';
 import { Badge, LoadState } from './shared.tsx';
@@ -194,12 +194,36 @@ function StudyPlanView({ studentId }: { studentId?: number }) {
 
 const TABS = ['termGrades', 'takenCourses', 'studyPlan'] as const;
 
+/**
+ * Whether the tabs need more room than their bar has, measured from the tabs' own widths.
+ * MUI decides its scroll arrows by watching whether the first and last tabs are in view, which
+ * in right-to-left pages could report a tab out of view while every tab fit, and showed arrows
+ * that scrolled nothing; the arrows are offered only when this says the tabs overflow.
+ */
+export function useTabsOverflow(): [(node: HTMLDivElement | null) => void, boolean] {
+  const [node, setNode] = useState<HTMLDivElement | null>(null);
+  const [overflow, setOverflow] = useState(false);
+  useEffect(() => {
+    if (!node) return undefined;
+    const tabs = () => [...(node.querySelector('[role="tablist"]')?.children ?? [])] as HTMLElement[];
+    const measure = () => setOverflow(tabs().reduce((sum, tab) => sum + tab.offsetWidth, 0) > node.clientWidth + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    tabs().forEach((tab) => observer.observe(tab));
+    return () => observer.disconnect();
+  }, [node]);
+  return [setNode, overflow];
+}
+
 export function AcademicRecords({ studentId }: { studentId?: number }) {
   const t = useText();
   const [tab, setTab] = useState(0);
+  const [tabsRef, overflow] = useTabsOverflow();
   return (
     <Stack spacing={2}>
-      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" allowScrollButtonsMobile>
+      <Tabs ref={tabsRef} value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" scrollButtons={overflow ? 'auto' : false} allowScrollButtonsMobile>
         {TABS.map((k) => <Tab key={k} label={t(k)} data-testid={`tab-${k}`} />)}
       </Tabs>
       {tab === 0 && <TermGradesView studentId={studentId} />}

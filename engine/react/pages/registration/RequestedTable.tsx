@@ -1,7 +1,7 @@
 /** The student's requests and courses of the term: status badges, advisor note, remove / drop / withdraw. */
 import { Button, Card, CardContent, CardHeader, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useLanguage } from '../../i18n/hooks.ts';
-import { useConfirm } from '../../popup/Popup.tsx';
+import { useConfirm } from '../../popup/confirm.ts';
 import { Badge, FlagBadges, SlotText } from './shared.tsx';
 import { localName, useText } from './texts.ts';
 import { CODE, type Registration } from './types.ts';

@@ -36,7 +36,7 @@ export function SchedulePage({ screen }: RendererProps) {
               <Card key={day} variant="outlined" data-testid={`day-${day}`}>
                 <CardContent>
                   <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>{dayName(day)}</Typography>
-                  {list.length === 0 && <Typography variant="body2" color="text.secondary">{t('noSlots')}</Typography>}
+                  {list.length === 0 && <Typography variant="body2" color="text.secondary">{t('noClassThisDay')}</Typography>}
                   <Stack spacing={1}>
                     {list.map((e, i) => (
                       <Box key={i} sx={{ borderInlineStart: 4, borderColor: 'primary.main', ps: 1 }}>

@@ -100,7 +100,10 @@ export const TEXTS = {
   room: { en: 'Room', ar: 'القاعة' },
   day: { en: 'Day', ar: 'اليوم' },
   kind: { en: 'Kind', ar: 'النوع' },
-  noSlots: { en: 'No class this week.', ar: 'لا توجد محاضرات هذا الأسبوع.' },
+  /** A course with no class times (its page). */
+  noSlots: { en: 'This course has no class times yet.', ar: 'لا توجد مواعيد محاضرات لهذا المقرر بعد.' },
+  /** A day of the week's timetable with no class. */
+  noClassThisDay: { en: 'No class this day.', ar: 'لا توجد محاضرات في هذا اليوم.' },
   noSchedule: { en: 'You hold no course with a timetable this term.', ar: 'ليس لديك مقررات لها مواعيد في هذا الفصل.' },
   photoOf: { en: 'Photo of {name}', ar: 'صورة {name}' },
   currentCourses: { en: 'Courses this term', ar: 'مقررات الفصل الحالي' },

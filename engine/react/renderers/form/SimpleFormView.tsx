@@ -10,10 +10,11 @@ import { Suspense, useMemo, useState, type FormEvent } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { Box, Button, FormControl, FormHelperText, InputLabel, LinearProgress, OutlinedInput, Stack } from '@mui/material';
 import { applyKeystrokeFilter } from '../../../core/keystroke.ts';
-import { useUi } from '../../i18n/hooks.ts';
+import { useLanguage, useUi } from '../../i18n/hooks.ts';
 import { lazyNamed } from '../../lazy.ts';
 import type { FormViewProps } from './FormView.tsx';
 import { WIDGET, type Record_ } from './form-model.ts';
+import { inputDirectionProps } from './input-direction.ts';
 import { choicesOf, extraErrorMessages, validateSimpleForm, type FieldErrors } from './simple-form.ts';
 
 export interface SimpleFieldProps {
@@ -49,6 +50,7 @@ function TextInput({ name, schema, ui, value, required, disabled, errors, onChan
   const type = numeric ? 'number' : (options.inputType ?? (widget === 'password' || widget === 'email' ? widget : widget === 'phone' ? 'tel' : 'text'));
   const rows = widget === 'textarea' ? (options.rows ?? 4) : options.rows;
   const helper = helperText(errors, schema.description);
+  const direction = inputDirectionProps({ type, schemaType: schema.type, format: schema.format, allow: options.allow }, useLanguage());
   return (
     <FormControl fullWidth variant="outlined" required={required} disabled={disabled} error={!!errors?.length}>
       <InputLabel htmlFor={id} id={`${id}-label`}>
@@ -67,7 +69,7 @@ function TextInput({ name, schema, ui, value, required, disabled, errors, onChan
           if (text === '') onChange(undefined);
           else onChange(numeric ? Number(text) : text);
         }}
-        inputProps={{ maxLength: typeof schema.maxLength === 'number' ? schema.maxLength : undefined, 'aria-describedby': helper ? `${id}-helper-text` : undefined }}
+        inputProps={{ ...direction, maxLength: typeof schema.maxLength === 'number' ? schema.maxLength : undefined, 'aria-describedby': helper ? `${id}-helper-text` : undefined }}
       />
       {helper && <FormHelperText id={`${id}-helper-text`}>{helper}</FormHelperText>}
     </FormControl>

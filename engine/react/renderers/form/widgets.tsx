@@ -4,7 +4,7 @@
  * spec's limits before reading anything.
  */
 import { useState, type ChangeEvent } from 'react';
-import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import { getInputProps, getTemplate, type RegistryWidgetsType, type WidgetProps } from '@rjsf/utils';
 import { Autocomplete, Box, Button, FormHelperText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useRefOptions } from '../useRefOptions.ts';
 import CloudUpload from '@mui/icons-material/CloudUpload';
@@ -16,6 +16,7 @@ import { listJoin } from '../../../core/text.ts';
 import { useLanguage, useUi } from '../../i18n/hooks.ts';
 import { acceptAttribute, checkFiles, type UploadProblem } from './upload-rules.ts';
 import { WIDGET } from './form-model.ts';
+import { inputDirectionProps } from './input-direction.ts';
 import { ServerUploadField } from './ServerUploadField.tsx';
 import { fileNameOf, useUploadTarget } from './upload-target.tsx';
 
@@ -24,6 +25,7 @@ export function FilteredTextWidget(props: WidgetProps) {
   const allow = typeof options.allow === 'string' ? options.allow : undefined;
   const rows = typeof options.rows === 'number' ? options.rows : undefined;
   const inputType = typeof options.inputType === 'string' ? options.inputType : 'text';
+  const direction = inputDirectionProps({ type: inputType, schemaType: schema.type, format: schema.format, allow }, useLanguage());
   return (
     <TextField
       id={id}
@@ -45,9 +47,30 @@ export function FilteredTextWidget(props: WidgetProps) {
       }}
       onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}
-      slotProps={{ htmlInput: { maxLength: typeof schema.maxLength === 'number' ? schema.maxLength : undefined } }}
+      slotProps={{ htmlInput: { ...direction, maxLength: typeof schema.maxLength === 'number' ? schema.maxLength : undefined } }}
     />
   );
+}
+
+/**
+ * RJSF's own text, text area, e-mail, address and number widgets, drawn by the theme's
+ * `BaseInputTemplate` as before, with the input's direction (input-direction.ts).
+ */
+function directedInput(type: string | undefined, multiline: boolean) {
+  return function DirectedInputWidget(props: WidgetProps) {
+    const { options, registry, schema } = props;
+    const BaseInputTemplate = getTemplate('BaseInputTemplate', registry, options);
+    const direction = inputDirectionProps({ type: getInputProps(schema, type, options).type, schemaType: schema.type, format: schema.format }, useLanguage());
+    const rows = typeof options.rows === 'string' || typeof options.rows === 'number' ? options.rows : 5;
+    return (
+      <BaseInputTemplate
+        {...(type ? { type } : {})}
+        {...props}
+        {...(multiline ? { multiline: true, rows } : {})}
+        slotProps={{ htmlInput: direction }}
+      />
+    );
+  };
 }
 
 export function DateWidget(props: WidgetProps) {
@@ -191,6 +214,11 @@ export function RefSelectWidget(props: WidgetProps) {
 }
 
 export const engineWidgets: RegistryWidgetsType = {
+  TextWidget: directedInput(undefined, false),
+  TextareaWidget: directedInput(undefined, true),
+  EmailWidget: directedInput('email', false),
+  URLWidget: directedInput('url', false),
+  UpDownWidget: directedInput('number', false),
   [WIDGET.ref]: RefSelectWidget,
   [WIDGET.filtered]: FilteredTextWidget,
   [WIDGET.date]: DateWidget,

@@ -9,7 +9,7 @@ import { useLabel } from '../../i18n/hooks.ts';
 import type { RendererProps } from '../../registry/registry.ts';
 import { hrefFor, paramsFromRow } from '../../router/paths.ts';
 import { useActionRunner } from '../actions.ts';
-import { listRequestBody, sourceEntity, visibleActions } from './list-model.ts';
+import { listRequestBody, rowLinkFor, sourceEntity, visibleActions } from './list-model.ts';
 import { apiListFetcher, useListController } from './useListController.ts';
 import { ListView } from './ListView.tsx';
 
@@ -22,8 +22,9 @@ export function ListRenderer({ screen, params }: RendererProps) {
   const fetcher = useMemo(() => apiListFetcher(api), [api]);
   const controller = useListController(screen, fetcher);
   const run = useActionRunner(screen, params, controller.reload);
-  const actions = useMemo(() => visibleActions(screen.actions, subject), [screen.actions, subject]);
-  const rowLink = screen.rowLink;
+  const actions = useMemo(() => visibleActions(screen.actions, subject, { params }), [screen.actions, subject, params]);
+  const actionContext = useMemo(() => ({ params, subject }), [params, subject]);
+  const rowLink = rowLinkFor(screen.rowLink, subject);
   const onRowClick = rowLink
     ? (row: Record<string, unknown>) => {
         const href = hrefFor(manifest, rowLink.route, paramsFromRow(rowLink.params ?? { id: 'id' }, row, params));
@@ -50,6 +51,7 @@ export function ListRenderer({ screen, params }: RendererProps) {
           void run(action, row, body);
         }}
         onRowClick={onRowClick}
+        actionContext={actionContext}
       />
     </Stack>
   );

@@ -18,6 +18,7 @@ import { RefValue } from '../useRefOptions.ts';
 import { columnLabel, refCellLabel, rowActionsFor, type Row } from './list-model.ts';
 import { ListFilters } from './ListFilters.tsx';
 import type { ListController } from './useListController.ts';
+import type { ConditionContext } from '../form/conditions.ts';
 
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100];
 
@@ -30,6 +31,8 @@ export interface ListViewProps {
   rowActions: ScreenAction[];
   onAction(action: ScreenAction, row?: Row): void;
   onRowClick?: (row: Row) => void;
+  /** What a row action's `visibleWhen` sees besides the row: the route parameters and the user. */
+  actionContext?: Omit<ConditionContext, 'record'>;
 }
 
 /** The icon that says what an action does; null when no icon would (the action shows its words). */
@@ -47,7 +50,7 @@ function actionIcon(action: ScreenAction) {
 }
 
 export function ListView(props: ListViewProps) {
-  const { screen, entity, statusTables, controller, pageActions, rowActions, onAction, onRowClick } = props;
+  const { screen, entity, statusTables, controller, pageActions, rowActions, onAction, onRowClick, actionContext } = props;
   const label = useLabel();
   const language = useLanguage();
   const ui = useUi();
@@ -105,7 +108,7 @@ export function ListView(props: ListViewProps) {
                 })}
                 {rowActions.length > 0 && (
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} onClick={(e) => e.stopPropagation()}>
-                    {rowActionsFor(rowActions, row).map((a) => {
+                    {rowActionsFor(rowActions, row, actionContext).map((a) => {
                       const icon = knownIcon(a);
                       // An action no icon describes (pay, other options, ...) shows its words:
                       // two identical chevrons would tell the user nothing.

@@ -4,11 +4,12 @@
  * column headers, the labels of referenced ids, the sort kept in the address, and which
  * actions the user may use.
  */
-import type { ClientEntity, ClientManifest, LocalText, Screen, ScreenAction } from '../../../../generator/manifest-types.ts';
+import type { ClientEntity, ClientManifest, LocalText, RowLink, Screen, ScreenAction } from '../../../../generator/manifest-types.ts';
 import { can, type PermissionSubject } from '../../../core/permissions.ts';
 import { toEntries, type QueryInput } from '../../../core/query.ts';
 import type { ListState } from '../../../core/list-state.ts';
 import { labelFor, type LabelRow } from '../ref-labels.ts';
+import { evaluateCondition, type ConditionContext } from '../form/conditions.ts';
 
 export interface Sort {
   field: string;
@@ -131,10 +132,26 @@ export function columnLabel(column: { field: string; label?: LocalText }, entity
   return field?.label ?? { en: column.field, ar: column.field };
 }
 
-/** The actions the user may use, split into page actions and row actions. */
-export function visibleActions(actions: readonly ScreenAction[], subject: PermissionSubject | null) {
+/**
+ * The actions the user may use, split into page actions and row actions. A page action's
+ * `visibleWhen` is tested here against `context` (the route parameters; on a detail page the
+ * record); a row action's is tested per row by `rowActionsFor`.
+ */
+export function visibleActions(actions: readonly ScreenAction[], subject: PermissionSubject | null, context: Omit<ConditionContext, 'subject'> = {}) {
   const allowed = actions.filter((a) => !a.permission || can(subject, a.permission));
-  return { page: allowed.filter((a) => !a.row), row: allowed.filter((a) => a.row) };
+  const page = allowed.filter((a) => !a.row && evaluateCondition(a.visibleWhen, { ...context, subject }));
+  return { page, row: allowed.filter((a) => a.row) };
+}
+
+/**
+ * The row link this user follows: the screen's, when the user holds its `permission` (or it
+ * names none), else its `otherwise`, tested the same way; undefined when none applies.
+ */
+export function rowLinkFor(link: RowLink | undefined, subject: PermissionSubject | null): RowLink | undefined {
+  for (let l = link; l; l = l.otherwise) {
+    if (!l.permission || can(subject, l.permission)) return l;
+  }
+  return undefined;
 }
 
 /** The entity of a screen's source. */
@@ -148,8 +165,14 @@ export function pageCount(total: number, perPage: number): number {
   return Math.max(1, Math.ceil(total / Math.max(1, perPage)));
 }
 
-/** Row actions that apply to a row: restore only for a deleted row, delete only for a live one. */
-export function rowActionsFor(actions: readonly ScreenAction[], row: Row): ScreenAction[] {
+/**
+ * Row actions that apply to a row: restore only for a deleted row, delete only for a live one,
+ * and each only while its `visibleWhen` holds for the row (`field` tests the row; `param`,
+ * `permission` the route and the user given in `context`).
+ */
+export function rowActionsFor(actions: readonly ScreenAction[], row: Row, context: Omit<ConditionContext, 'record'> = {}): ScreenAction[] {
   const deleted = row.deleted_at !== undefined && row.deleted_at !== null;
-  return actions.filter((a) => (a.type === 'restore' ? deleted : a.type === 'delete' ? !deleted : true));
+  return actions.filter(
+    (a) => (a.type === 'restore' ? deleted : a.type === 'delete' ? !deleted : true) && evaluateCondition(a.visibleWhen, { ...context, record: row }),
+  );
 }
