@@ -24,7 +24,7 @@ import type { RendererProps } from '../../../react/registry/registry.ts';
 import { useActionRunner } from '../../../react/renderers/actions.ts';
 import { chipColours } from '../../../react/renderers/cells.tsx';
 import { FilterField } from '../../../react/renderers/list/ListFilters.tsx';
-import { listPath, listRequestBody, sourceEntity, visibleActions } from '../../../react/renderers/list/list-model.ts';
+import { listPath, listRequestBody, rowLinkFor, sourceEntity, visibleActions } from '../../../react/renderers/list/list-model.ts';
 import { hrefFor, paramsFromRow } from '../../../react/router/paths.ts';
 import { DEFAULT_GRID_HEIGHT } from '../model/paging.ts';
 import type { GridColumn, GridRow } from '../model/types.ts';
@@ -86,7 +86,8 @@ export function GridScreen({ screen, params }: RendererProps) {
     [badges, lang, byName],
   );
 
-  const rowLink = screen.rowLink;
+  // The link this user follows (a screen may send staff and students to different pages).
+  const rowLink = useMemo(() => rowLinkFor(screen.rowLink, subject), [screen.rowLink, subject]);
   const rowHref = useMemo(
     () => (rowLink ? (row: GridRow) => hrefFor(manifest, rowLink.route, paramsFromRow(rowLink.params ?? { id: 'id' }, row, params)) : undefined),
     [rowLink, manifest, params],
@@ -120,7 +121,9 @@ export function GridScreen({ screen, params }: RendererProps) {
     [server, write, screen],
   );
 
-  const actions = useMemo(() => visibleActions(screen.actions, subject), [screen.actions, subject]);
+  const actions = useMemo(() => visibleActions(screen.actions, subject, { params }), [screen.actions, subject, params]);
+  // A row action's visibleWhen reads the row, and the route and the user as a list's does.
+  const actionContext = useMemo(() => ({ subject, params }), [subject, params]);
   const run = useActionRunner(screen, params, reload);
   const onAction = useCallback(
     (action: ScreenAction, row?: GridRow) => {
@@ -134,9 +137,9 @@ export function GridScreen({ screen, params }: RendererProps) {
     if (!actions.row.length) return undefined;
     return {
       width: ROW_ACTION_WIDTH * rowActionCount(actions.row),
-      render: (row: GridRow) => <RowActionButtons actions={actions.row} row={row} onAction={onAction} label={label} />,
+      render: (row: GridRow) => <RowActionButtons actions={actions.row} row={row} context={actionContext} onAction={onAction} label={label} />,
     };
-  }, [actions.row, onAction, label]);
+  }, [actions.row, actionContext, onAction, label]);
   const pageActions = actions.page.length ? (
     <>
       {actions.page.map((a) => (

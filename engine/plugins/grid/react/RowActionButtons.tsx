@@ -36,14 +36,16 @@ export function rowActionCount(actions: readonly ScreenAction[]): number {
 interface Props {
   actions: readonly ScreenAction[];
   row: GridRow;
+  /** The user and the route, for the actions' `visibleWhen`. */
+  context?: Parameters<typeof rowActionsFor>[2];
   onAction(action: ScreenAction, row: GridRow): void;
   label(text: LocalText | string | undefined): string;
 }
 
-export function RowActionButtons({ actions, row, onAction, label }: Props) {
+export function RowActionButtons({ actions, row, context, onAction, label }: Props) {
   return (
     <>
-      {rowActionsFor(actions, row).map((a) => {
+      {rowActionsFor(actions, row, context).map((a) => {
         const name = label(a.label);
         return (
           <button

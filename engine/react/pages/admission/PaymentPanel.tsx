@@ -13,13 +13,15 @@ import { ApiError } from '../../../core/api/api-error.ts';
 import { useApi } from '../../data/ApiProvider.tsx';
 import { useLabel, useLanguage } from '../../i18n/hooks.ts';
 import type { ApplicantDashboard, ApplicantLink } from './admission-api.ts';
-import { checkTransaction, createTransaction, formatMoney, payableFees, paymentDue, paymentInstructions, pendingPaymentStore, RETURN_PARAM, returnPath } from './payment.ts';
+import { checkTransaction, createTransaction, payableFees, paymentDue, paymentInstructions, pendingPaymentStore, RETURN_PARAM, returnPath } from './payment.ts';
 import { FeeStatusChip } from './FeeStatusChip.tsx';
+import { useMoney } from '../finance/money.ts';
 import { useAdmissionText } from './texts.ts';
 
 export function PaymentPanel({ dashboard, link, onChanged }: { dashboard: ApplicantDashboard; link: ApplicantLink; onChanged(): void }) {
   const api = useApi();
   const language = useLanguage();
+  const money = useMoney();
   const label = useLabel();
   const t = useAdmissionText();
   const location = useLocation();
@@ -119,7 +121,7 @@ export function PaymentPanel({ dashboard, link, onChanged }: { dashboard: Applic
                   <TableRow key={`${fee.billing_kind_id}-${fee.payment_id ?? ''}`} data-fee={fee.key} data-fee-status={fee.status}>
                     <TableCell>{label(fee.label)}</TableCell>
                     <TableCell>
-                      <bdi>{formatMoney(fee.amount, fee.currency, language)}</bdi>
+                      <bdi>{money(fee.amount, fee.currency)}</bdi>
                     </TableCell>
                     <TableCell>
                       <FeeStatusChip fee={fee} />

@@ -2,12 +2,14 @@
 import { Alert, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useLabel, useLanguage } from '../../i18n/hooks.ts';
 import type { ApplicantDashboard } from './admission-api.ts';
-import { formatMoney, paymentDue } from './payment.ts';
+import { useMoney } from '../finance/money.ts';
+import { paymentDue } from './payment.ts';
 import { FeeStatusChip } from './FeeStatusChip.tsx';
 import { useAdmissionText } from './texts.ts';
 
 export function PaymentPanelStatic({ dashboard }: { dashboard: Pick<ApplicantDashboard, 'fees' | 'payment_due' | 'status' | 'require_payment' | 'early'> }) {
   const language = useLanguage();
+  const money = useMoney();
   const label = useLabel();
   const t = useAdmissionText();
   const fees = dashboard.fees ?? [];
@@ -33,7 +35,7 @@ export function PaymentPanelStatic({ dashboard }: { dashboard: Pick<ApplicantDas
               <TableRow key={`${fee.billing_kind_id}-${fee.payment_id ?? ''}`} data-fee={fee.key} data-fee-status={fee.status}>
                 <TableCell>{label(fee.label)}</TableCell>
                 <TableCell>
-                  <bdi>{formatMoney(fee.amount, fee.currency, language)}</bdi>
+                  <bdi>{money(fee.amount, fee.currency)}</bdi>
                 </TableCell>
                 <TableCell>
                       <FeeStatusChip fee={fee} />

@@ -7,15 +7,6 @@ import type { ApiClient } from '../../../core/api/client.ts';
 import { isPaymentDue } from '../../../core/payment-due.ts';
 import { applicantConfig, type ApplicantDashboard, type ApplicantLink, type Fee } from './admission-api.ts';
 
-/** An amount in its currency with Latin digits in both languages (the portal's number style). */
-export function formatMoney(amount: number, currency: string, language: string): string {
-  try {
-    return new Intl.NumberFormat(language === 'ar' ? 'ar-EG-u-nu-latn' : 'en-US', { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${amount} ${currency}`;
-  }
-}
-
 /** An unpaid fee of a later stage (exam, final): shown as 'not due yet', not as a payment status. */
 export function feeNotDue(fee: Pick<Fee, 'status' | 'due'>): boolean {
   return fee.status === 'unpaid' && fee.due === false;
