@@ -5,5 +5,6 @@
 import type { RowaqPlugin } from '../react/registry/registry.ts';
 // The plugin entry only (a lazy component): the grid's code loads with its first screen.
 import { gridPlugin } from './grid/plugin.ts';
+import { qrPlugin } from './qr/plugin.ts';
 
-export const PLUGINS: readonly RowaqPlugin[] = [gridPlugin];
+export const PLUGINS: readonly RowaqPlugin[] = [gridPlugin, qrPlugin];

@@ -17,6 +17,7 @@ import { registrationDomain } from './registration/plugin.ts';
 import { academicDomain } from './academic/plugin.ts';
 import { financeDomain } from './finance/plugin.ts';
 import { exportsDomain } from './exports/plugin.ts';
+import { attendanceDomain } from './attendance/plugin.ts';
 
 export interface DomainOptions {
   db: Kysely<any>;
@@ -49,4 +50,5 @@ export const domains: Domain[] = [
   { name: 'finance', plugin: financeDomain },
   // POST /registrations/export, POST /students/export, ...
   { name: 'exports', plugin: exportsDomain },
+  { name: 'attendance', plugin: attendanceDomain },
 ];

@@ -8,6 +8,7 @@ import type { LocalText } from '../../generator/manifest-types.ts';
 import { SCHEMA_MESSAGES } from '../../engine/core/schema-messages.ts';
 import { fillText } from '../../engine/core/text.ts';
 import { ACADEMIC_MESSAGES } from '../domains/academic/messages.ts';
+import { ATTENDANCE_MESSAGES } from '../domains/attendance/messages.ts';
 import { ADMISSION_MESSAGES } from '../domains/admission/messages.ts';
 import { EXPORTS_MESSAGES } from '../domains/exports/messages.ts';
 import { FINANCE_MESSAGES } from '../domains/finance/messages.ts';
@@ -62,6 +63,7 @@ export const MESSAGES = {
   ...ACADEMIC_MESSAGES,
   ...FINANCE_MESSAGES,
   ...EXPORTS_MESSAGES,
+  ...ATTENDANCE_MESSAGES,
 };
 
 export type MessageKey = keyof typeof MESSAGES;

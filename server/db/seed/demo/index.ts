@@ -16,6 +16,7 @@ import { ADMISSION_ENTITIES, seedAdmissionDemo } from './admission.ts';
 import { FINANCE_ENTITIES, seedFinanceDemo } from './finance.ts';
 import { REGISTRATION_ENTITIES, seedRegistrationDemo } from './registration.ts';
 import { ACADEMIC_ENTITIES, seedAcademicDemo } from './academic.ts';
+import { seedAttendanceDemo } from './attendance.ts';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, STUDENT_COUNT } from './people.ts';
 
@@ -55,4 +56,5 @@ export async function loadDemo(w: SeedWriter, manifest: Manifest, passwordHash: 
   await seedAcademicDemo(w, ctx); // after registration: completes its study plans (semester, faculty requirements)
   await seedAdmissionDemo(w, ctx);
   await seedFinanceDemo(w, ctx);
+  await seedAttendanceDemo(w, ctx); // the demo instructor teaches one of the demo student's lectures
 }
