@@ -11,7 +11,8 @@
  *   A. applicant    a signed-in Applicant may only reach applicant-information-form,
  *                   applyForm-success, credit, dashboard and error-404; anything else goes to
  *                   admissionForm on the nationality tab with the applicant's own id, type and
- *                   secret (admission-and-grid section 2). Checked before rule 4 so that an
+ *                   secret (admission-and-grid section 2). Their dashboard is their application's
+ *                   page (applicant-information-form). Checked before rule 4 so that an
  *                   applicant is steered to the form rather than to not-authorized.
  *   B. only-payments  while the only-payments flag is set (an answer with redirect_to payments,
  *                   only-payments.ts), a signed-in user reaching anything but the payment
@@ -143,10 +144,20 @@ export function subjectOf(user: SessionUser, permissions?: readonly string[]): P
   return { typeName: user.type?.name ?? '', permissions: permissions ?? user.permissions ?? [] };
 }
 
-/** Null when the applicant may stay, else where to send them. */
+/**
+ * Null when the applicant may stay, else where to send them. An applicant's dashboard is their
+ * application's page (applicant-information-form, their own id, type and secret): the portal's
+ * dashboard shows a student's or a staff member's data, which an applicant has none of.
+ */
 export function confineApplicant(to: Pick<GuardRoute, 'name'>, user: SessionUser): RouteTarget | null {
-  if (to.name && APPLICANT_ALLOWED_ROUTES.includes(to.name)) return null;
   const applicant = user.applicant;
+  if (to.name === ROUTE.dashboard && applicant) {
+    return {
+      name: ROUTE.applicantInformationForm,
+      params: { type: String(applicant.applicant_type_id), id: String(applicant.id), secretKey: applicant.secret },
+    };
+  }
+  if (to.name && APPLICANT_ALLOWED_ROUTES.includes(to.name)) return null;
   // A broken applicant session (no applicant data) cannot build the form address.
   if (!applicant) return { name: ROUTE.error404 };
   return {

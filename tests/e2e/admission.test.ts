@@ -343,6 +343,10 @@ describe.skipIf(!E2E_ENABLED)('admission end to end', () => {
     // Confined: any other page leads back to the form.
     await page.goto('/students');
     await page.waitForURL(/\/admissionForm\/1\/\d+\/[^/]+\/nationality/);
+    // The applicant's dashboard is their application's page.
+    await page.goto('/dashboard');
+    await page.waitForURL(/\/applicant-information\/1\/\d+\/[^/]+$/);
+    await page.locator('[data-applicant-status]').waitFor();
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   }, 600_000);
 

@@ -145,12 +145,18 @@ describe('applicant confinement (admission-and-grid section 2)', () => {
     name: 'admissionForm',
     params: { type: '4', id: '1234', secretKey: 's3cr3t', name: 'nationality' },
   };
-  it.each(['applicant-information-form', 'applyForm-success', 'credit', 'dashboard', 'error-404'])(
+  it.each(['applicant-information-form', 'applyForm-success', 'credit', 'error-404'])(
     'lets an applicant reach %s',
     (name) => {
       expect(guard(route(name), { user: applicant }).action).toBe('next');
     },
   );
+  it("takes an applicant's dashboard to their application's page (the portal's dashboard holds no applicant data)", () => {
+    expect(guard(route('dashboard'), { user: applicant })).toEqual({
+      action: 'redirect', rule: 'applicant', effects: [],
+      to: { name: 'applicant-information-form', params: { type: '4', id: '1234', secretKey: 's3cr3t' } },
+    });
+  });
   it.each(['payments', 'students', 'auth-login', 'misc-not-authorized'])('sends an applicant from %s to the form', (name) => {
     expect(guard(route(name), { user: applicant })).toEqual({ action: 'redirect', rule: 'applicant', to: toForm, effects: [] });
   });
