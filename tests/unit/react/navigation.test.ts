@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import type { ClientManifest } from '../../../generator/manifest-types.ts';
 import { visibleMenu } from '../../../engine/react/shell/navigation.ts';
 import { hrefFor, toRouterPath } from '../../../engine/react/router/paths.ts';
 import { targetHref } from '../../../engine/react/router/guard-loader.ts';
@@ -61,5 +65,22 @@ describe('toasts as the spec says', () => {
     const s = successToast(undefined, { locale: 'en' });
     expect(s).toMatchObject({ title: 'Success', message: 'Operation successful' });
     expect(snackbarOptions(s)).toMatchObject({ autoHideDuration: 3000, action: undefined });
+  });
+});
+
+describe('the real menu: payments', () => {
+  const real = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../.generated/client-manifest.json'), 'utf8')) as ClientManifest;
+  const rolePermissions = (role: string): string[] => {
+    const text = readFileSync(path.resolve(import.meta.dirname, `../../../screens/admin/roles/${role}.role.yaml`), 'utf8');
+    return (parseYaml(text) as { permissions: string[] }).permissions;
+  };
+  const hrefs = (entries: ReturnType<typeof visibleMenu>): string[] => entries.flatMap((e) => [e.href ?? '', ...hrefs(e.children)]).filter(Boolean);
+  const paymentsFor = (role: string, typeName = 'Staff') => hrefs(visibleMenu(real, { typeName, permissions: rolePermissions(role) })).filter((h) => h === '/payments');
+
+  it("a student and finance staff find the installments once; staff without payments are not shown an empty list", () => {
+    expect(paymentsFor('student', 'Student')).toEqual(['/payments']);
+    expect(paymentsFor('finance-officer')).toEqual(['/payments']);
+    expect(paymentsFor('admin')).toEqual(['/payments']);
+    for (const role of ['instructor', 'advisor', 'registrar']) expect(paymentsFor(role), role).toEqual([]);
   });
 });
