@@ -5,21 +5,13 @@
  * staff may still enter the mark, never above the maximum. On PGlite and, with
  * TEST_DATABASE_URL, PostgreSQL.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Manifest } from '../../generator/manifest-types.ts';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { syncSchema } from '../../server/db/schema-sync.ts';
-import { registrationDomain } from '../../server/domains/registration/plugin.ts';
-import { BACKENDS, call, openTestDatabase, type TestDatabase } from './harness.ts';
+import { BACKENDS, call } from './harness.ts';
+import { manifest, openRegistrationApp, type RegistrationApp } from './registration-app.ts';
 import { makeCourse, makeStudents, makeWorld, type MadeCourse, type World, type WorldUser } from './registration-world.ts';
 
-const MANIFEST = path.resolve('.generated/manifest.json');
-const manifest: Manifest | undefined = fs.existsSync(MANIFEST) ? JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) : undefined;
 
 const R = '/api/sis/registrations';
 const WRITE_EN = 'Registrations are created, moved and removed only through the registration actions (request, accept, reject, withdraw, add/drop)';
@@ -28,7 +20,7 @@ const FIELD_EN = 'This is changed only through the registration actions (request
 const FIELD_AR = 'يتغير هذا فقط عبر إجراءات التسجيل (الطلب والقبول والرفض والانسحاب والحذف والإضافة)';
 
 describe.skipIf(!manifest).each(BACKENDS)('registrations through the generic API on $name', (backend) => {
-  let database: TestDatabase;
+  let opened: RegistrationApp;
   let app: FastifyInstance;
   let db: Kysely<any>;
   let w: World;
@@ -42,11 +34,8 @@ describe.skipIf(!manifest).each(BACKENDS)('registrations through the generic API
   const registrar = (method: string, url: string, body?: unknown, lang?: string) => call(app, method, url, { token: w.registrar.token, body, lang });
 
   beforeAll(async () => {
-    database = await openTestDatabase(backend);
-    db = database.db;
-    await syncSchema(db, manifest!, { migrationsDir: '/nonexistent' });
-    app = await buildApp({ manifest: manifest!, db, config: { ...loadConfig({}), bodyLimit: 64 * 1024 }, domains: [{ name: 'registration', plugin: registrationDomain }], clientDir: null });
-    await app.ready();
+    opened = await openRegistrationApp(backend);
+    ({ db, app } = opened);
     w = await makeWorld(db);
     // Course a has two sections; b is another offering of the term.
     a = await makeCourse(db, w, { code: 'GEN', sections: [{ capacity: 30, slots: [[1, '08:30', '10:00']] }, { capacity: 30, slots: [[2, '08:30', '10:00']] }] });
@@ -58,7 +47,7 @@ describe.skipIf(!manifest).each(BACKENDS)('registrations through the generic API
     const accepted = await call(app, 'PUT', `${R}/students/accept-requested-offering`, { token: w.advisor.token, body: { id: rowId } });
     expect(accepted.body.data[0]).toMatchObject({ status_code: 2, flags: 262144 + 16 });
   });
-  afterAll(async () => { await app?.close(); await database?.drop(); });
+  afterAll(async () => { await opened?.close(); });
 
   it('refuses to create a registration (405, English and Arabic): no row, no seat', async () => {
     const other = (await makeStudents(db, w, 1))[0]!;

@@ -3,28 +3,20 @@
  * not allowed (not "not one of your advisees"), a malformed id is a malformed id (not "not
  * available to you"), and an advisor's note must be text. English and Arabic; nothing changes.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Manifest } from '../../generator/manifest-types.ts';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { syncSchema } from '../../server/db/schema-sync.ts';
-import { registrationDomain } from '../../server/domains/registration/plugin.ts';
-import { BACKENDS, call, openTestDatabase, type TestDatabase } from './harness.ts';
+import { BACKENDS, call } from './harness.ts';
+import { manifest, openRegistrationApp, type RegistrationApp } from './registration-app.ts';
 import { makeCourse, makeStudents, makeWorld, type MadeCourse, type World, type WorldUser } from './registration-world.ts';
 
-const MANIFEST = path.resolve('.generated/manifest.json');
-const manifest: Manifest | undefined = fs.existsSync(MANIFEST) ? JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) : undefined;
 
 const S = '/api/sis/registrations/students';
 const FORBIDDEN = { en: 'You are not allowed to do this', ar: 'غير مسموح لك بهذا الإجراء' };
 const BAD_ID = { en: 'The id must be a positive whole number', ar: 'يجب أن يكون المعرّف عددًا صحيحًا موجبًا' };
 
 describe.skipIf(!manifest).each(BACKENDS)('registration input errors on $name', (backend) => {
-  let database: TestDatabase;
+  let opened: RegistrationApp;
   let app: FastifyInstance;
   let db: Kysely<any>;
   let w: World;
@@ -34,16 +26,13 @@ describe.skipIf(!manifest).each(BACKENDS)('registration input errors on $name', 
   const put = (user: WorldUser, what: string, body: unknown, lang?: string) => call(app, 'PUT', `${S}/${what}`, { token: user.token, body, lang });
 
   beforeAll(async () => {
-    database = await openTestDatabase(backend);
-    db = database.db;
-    await syncSchema(db, manifest!, { migrationsDir: '/nonexistent' });
-    app = await buildApp({ manifest: manifest!, db, config: { ...loadConfig({}), bodyLimit: 64 * 1024 }, domains: [{ name: 'registration', plugin: registrationDomain }], clientDir: null });
-    await app.ready();
+    opened = await openRegistrationApp(backend);
+    ({ db, app } = opened);
     w = await makeWorld(db);
     c = await makeCourse(db, w, { code: 'INP', sections: [{ capacity: 30, slots: [[1, '08:30', '10:00']] }] });
     [s] = await makeStudents(db, w, 1);
   });
-  afterAll(async () => { await app?.close(); await database?.drop(); });
+  afterAll(async () => { await opened?.close(); });
 
   it('a student asking for the advisor list is not allowed (403), not "not one of your advisees"', async () => {
     const en = await call(app, 'GET', '/api/sis/registrations/advisor-students', { token: s.token });

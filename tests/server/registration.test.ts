@@ -4,26 +4,18 @@
  * seats, advising, appointments, plans and idempotency. On PGlite and, with TEST_DATABASE_URL,
  * PostgreSQL.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Manifest } from '../../generator/manifest-types.ts';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { syncSchema } from '../../server/db/schema-sync.ts';
-import { registrationDomain } from '../../server/domains/registration/plugin.ts';
-import { BACKENDS, call, openTestDatabase, type TestDatabase } from './harness.ts';
+import { BACKENDS, call } from './harness.ts';
+import { manifest, openRegistrationApp, type RegistrationApp } from './registration-app.ts';
 import { makeCourse, makeStudents, makeUsers, makeWorld, pastGrade, setWindows, type World, type WorldUser } from './registration-world.ts';
 
-const MANIFEST = path.resolve('.generated/manifest.json');
-const manifest: Manifest | undefined = fs.existsSync(MANIFEST) ? JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) : undefined;
 
 const S = '/api/sis/registrations/students';
 
 describe.skipIf(!manifest).each(BACKENDS)('registration on $name', (backend) => {
-  let database: TestDatabase;
+  let opened: RegistrationApp;
   let app: FastifyInstance;
   let db: Kysely<any>;
   let w: World;
@@ -38,14 +30,11 @@ describe.skipIf(!manifest).each(BACKENDS)('registration on $name', (backend) => 
     makeCourse(db, w, { code, sections: [{ capacity, slots: [[day, from, to]] }], ...extra });
 
   beforeAll(async () => {
-    database = await openTestDatabase(backend);
-    db = database.db;
-    await syncSchema(db, manifest!, { migrationsDir: '/nonexistent' });
-    app = await buildApp({ manifest: manifest!, db, config: { ...loadConfig({}), bodyLimit: 64 * 1024 }, domains: [{ name: 'registration', plugin: registrationDomain }], clientDir: null });
-    await app.ready();
+    opened = await openRegistrationApp(backend);
+    ({ db, app } = opened);
     w = await makeWorld(db);
   });
-  afterAll(async () => { await app?.close(); await database?.drop(); });
+  afterAll(async () => { await opened?.close(); });
 
   it('a request holds a seat, sets the request flags, and shows in requested-offerings', async () => {
     const c = await simple('REQ');
