@@ -22,6 +22,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Shared secret of the payment provider's HMAC-signed callbacks (PAYMENT_CALLBACK_SECRET). */
   paymentSecret?: string;
+  /** ATTENDANCE_QR_SECRET: signs the attendance QR codes with each session's own secret (domains/attendance/qr-code.ts). */
+  attendanceQrSecret?: string;
   /** The built-in sandbox payment provider in production too (PAYMENT_SANDBOX=true); always on otherwise. */
   paymentSandbox?: boolean;
 }
@@ -42,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     paymentSecret: env.PAYMENT_CALLBACK_SECRET || undefined,
+    attendanceQrSecret: env.ATTENDANCE_QR_SECRET?.trim() || undefined,
     paymentSandbox: env.PAYMENT_SANDBOX === 'true' || env.PAYMENT_SANDBOX === '1',
   };
 }

@@ -186,9 +186,9 @@ export interface AttendanceOptions { secret?: string; now?: () => number }
 
 /** The domain; tests may fix the secret and the clock. */
 export function attendanceDomainWith(options: AttendanceOptions = {}): FastifyPluginAsync<DomainOptions> {
-  return async (app, { db, manifest }) => {
+  return async (app, { db, manifest, config }) => {
     if (!manifest.entities.attendance_sessions || !manifest.entities.attendance_records) return;
-    routes(app, { db, manifest, secret: options.secret ?? attendanceSecret(), now: options.now ?? Date.now });
+    routes(app, { db, manifest, secret: options.secret ?? attendanceSecret(config), now: options.now ?? Date.now });
   };
 }
 

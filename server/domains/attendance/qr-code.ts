@@ -32,9 +32,8 @@ export const DEV_QR_SECRET = 'rowaq-development-attendance-qr-secret';
  * every session's key also holds its random database secret; setting the variable makes a
  * leaked database alone insufficient. Every instance must share it.
  */
-export function attendanceSecret(env: NodeJS.ProcessEnv = process.env): string {
-  const configured = env.ATTENDANCE_QR_SECRET?.trim();
-  return configured || DEV_QR_SECRET;
+export function attendanceSecret(config: { attendanceQrSecret?: string }): string {
+  return config.attendanceQrSecret || DEV_QR_SECRET;
 }
 
 /** A new session's random secret (stored in attendance_sessions.secret). */

@@ -1,5 +1,6 @@
 /** The attendance QR code's signing and judgement (server/domains/attendance/qr-code.ts), and when a section meets. */
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../server/config.ts';
 import {
   attendanceSecret, DEV_QR_SECRET, judgeTimestamp, makeCode, newSessionSecret, parseCode, QR_FUTURE_SKEW_MS, QR_MAX_AGE_MS,
   QR_ROTATE_MS, sessionKey, signatureValid, verifyCode,
@@ -52,7 +53,8 @@ describe('attendance QR code', () => {
   it('rotates well within its lifetime, and the secrets', () => {
     expect(QR_ROTATE_MS * 2).toBeLessThanOrEqual(QR_MAX_AGE_MS);
     expect(attendanceSecret({})).toBe(DEV_QR_SECRET);
-    expect(attendanceSecret({ ATTENDANCE_QR_SECRET: ' s3cret ' })).toBe('s3cret');
+    expect(attendanceSecret(loadConfig({ ATTENDANCE_QR_SECRET: ' s3cret ' }))).toBe('s3cret');
+    expect(attendanceSecret(loadConfig({ ATTENDANCE_QR_SECRET: '  ' }))).toBe(DEV_QR_SECRET);
     expect(newSessionSecret()).not.toBe(newSessionSecret());
   });
 });
