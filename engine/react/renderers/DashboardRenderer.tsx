@@ -2,7 +2,6 @@
  * The dashboard screen kind: a welcome card, the figures of the screen's source (scalar values
  * of GET source.path as cards), and shortcuts to what the menu lets the user open.
  */
-import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Card, CardActionArea, CardContent, Grid, LinearProgress, Stack, Typography } from '@mui/material';
@@ -40,19 +39,6 @@ function links(entries: MenuEntry[]): MenuEntry[] {
   return entries.flatMap((e) => (e.href ? [e] : links(e.children)));
 }
 
-/**
- * The server names the figures' program, term and faculty in the caller's language (its
- * `language` cookie): after a switch of language the answer is asked for again.
- */
-export function useReloadOnLanguageChange(language: string, reload: () => void): void {
-  const shown = useRef(language);
-  useEffect(() => {
-    if (shown.current === language) return;
-    shown.current = language;
-    reload();
-  }, [language, reload]);
-}
-
 export function DashboardRenderer({ screen, params }: RendererProps) {
   const { user } = useSession();
   const label = useLabel();
@@ -60,7 +46,6 @@ export function DashboardRenderer({ screen, params }: RendererProps) {
   const ui = useUi();
   const path = screen.source?.path ? fillPath(screen.source.path, params) : undefined;
   const data = useResource(path);
-  useReloadOnLanguageChange(language, data.reload);
   const shortcuts = links(useMenuEntries()).filter((e) => e.route !== screen.name);
   const { t, i18n } = useTranslation();
   const figureTitle = (f: { key: string; title: string }) => (i18n.exists(`dashboard.${f.key}`) ? (t(`dashboard.${f.key}`) as string) : f.title);

@@ -1,6 +1,11 @@
-/** Loads one API path for a renderer (detail records, dashboards): data, loading, error, reload. */
+/**
+ * Loads one API path for a renderer (detail records, dashboards): data, loading, error, reload.
+ * The server writes some values in the caller's language (a dashboard's program and term, the
+ * messages of a record), so a change of language asks again.
+ */
 import { useCallback, useEffect, useState } from 'react';
 import { useApi } from '../data/ApiProvider.tsx';
+import { useLanguage } from '../i18n/hooks.ts';
 
 export interface Resource<T> {
   data?: T;
@@ -25,15 +30,17 @@ export function unwrapData(body: unknown): unknown {
  */
 const pending = new WeakMap<object, Map<string, Promise<unknown>>>();
 
-export function sharedGet(api: { get(path: string): Promise<unknown> }, path: string): Promise<unknown> {
+export function sharedGet(api: { get(path: string): Promise<unknown> }, path: string, language = ''): Promise<unknown> {
   let calls = pending.get(api);
   if (!calls) pending.set(api, (calls = new Map()));
-  const running = calls.get(path);
+  // An answer asked in another language is not this one's.
+  const key = `${language}\u0000${path}`;
+  const running = calls.get(key);
   if (running) return running;
   const request = api.get(path);
-  calls.set(path, request);
+  calls.set(key, request);
   const done = () => {
-    if (calls.get(path) === request) calls.delete(path);
+    if (calls.get(key) === request) calls.delete(key);
   };
   request.then(done, done);
   return request;
@@ -47,6 +54,7 @@ export interface ResourceOptions {
 export function useResource<T = unknown>(path: string | undefined, options: ResourceOptions = {}): Resource<T> {
   const raw = options.raw === true;
   const api = useApi();
+  const language = useLanguage();
   const [state, setState] = useState<{ data?: T; loading: boolean; error: unknown }>({ loading: !!path, error: null });
   const [tick, setTick] = useState(0);
   useEffect(() => {
@@ -56,14 +64,14 @@ export function useResource<T = unknown>(path: string | undefined, options: Reso
     }
     let live = true;
     setState((s) => ({ ...s, loading: true }));
-    sharedGet(api, path).then(
+    sharedGet(api, path, language).then(
       (body) => live && setState({ data: (raw ? body : unwrapData(body)) as T, loading: false, error: null }),
       (error: unknown) => live && setState({ loading: false, error }),
     );
     return () => {
       live = false;
     };
-  }, [api, path, tick, raw]);
+  }, [api, path, tick, raw, language]);
   const reload = useCallback(() => setTick((n) => n + 1), []);
   return { ...state, reload };
 }
