@@ -381,6 +381,10 @@ describe.skipIf(!E2E_ENABLED)('admission end to end', () => {
       await signIn(page, DEMO.admin, lang);
       await page.goto(`/applicants/${id}`);
       await appReady(page);
+      // The preferences stand numbered by their rank, the rank not written again beside the number.
+      const shownPreferences = await page.locator('[data-review-field="preferences"] li').allInnerTexts();
+      expect(shownPreferences.length).toBeGreaterThan(0);
+      for (const text of shownPreferences) expect(text).not.toMatch(lang === 'en' ? /Rank/ : /الترتيب/);
       await page.locator('#review-status').click();
       await page.locator('[data-action-to="accepted"]').click();
       // Applying without a program is refused before anything is sent.

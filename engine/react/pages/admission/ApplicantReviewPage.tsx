@@ -221,13 +221,17 @@ function FieldValue({ id, field, value }: { id: string; field: FormField; value:
   if (typeof value === 'boolean') return <>{value ? ui('yes') : ui('no')}</>;
   if (Array.isArray(value)) {
     const properties = ((field.schema as { items?: { properties?: Record<string, RJSFSchema> } }).items?.properties ?? {}) as Record<string, RJSFSchema>;
+    // Ranked rows (preferences) stand in their rank's order, and the list's number is the rank:
+    // 'Rank: 1' beside '1.' would say it twice.
+    const ranked = value.every((item) => item && typeof item === 'object' && typeof (item as { order?: unknown }).order === 'number');
+    const rows = ranked ? [...value].sort((a, b) => (a as { order: number }).order - (b as { order: number }).order) : value;
     return (
       <Box component="ol" sx={{ m: 0, paddingInlineStart: 2.5 }}>
-        {value.map((item, i) => (
+        {rows.map((item, i) => (
           <li key={i}>
             {typeof item === 'object' && item ? (
               <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 1.5 }}>
-                {Object.entries(item as Record<string, unknown>).map(([k, v]) => (
+                {Object.entries(item as Record<string, unknown>).filter(([k]) => !(ranked && k === 'order')).map(([k, v]) => (
                   <span key={k}>
                     <Typography component="span" variant="caption" color="text.secondary">
                       {itemLabel(k, properties[k] ?? {}, language)}:{' '}
