@@ -365,6 +365,9 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: the portal in chromium (issue 4)'
       const shown = await userName(context, lang);
       if (lang === 'ar') expect(shown, 'the Arabic name in Arabic').toMatch(/\p{Script=Arabic}/u);
       await page.getByRole('button', { name: shown }).click();
+      // The log-out arrow points out of the door toward the end of the line: mirrored in Arabic.
+      const arrow = await page.getByRole('menuitem', { name: TEXT[lang].logout }).locator('svg').evaluate((svg) => getComputedStyle(svg).transform);
+      expect(arrow === 'none' || arrow === 'matrix(1, 0, 0, 1, 0, 0)').toBe(lang === 'en');
       await page.getByRole('menuitem', { name: TEXT[lang].logout }).click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
       // the server revoked the session: its token opens nothing any more

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { Avatar, IconButton, ListItemIcon, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
 import Logout from '@mui/icons-material/Logout';
 import { logout } from '../../core/logout.ts';
+import { isRtl } from '../../core/rtl.ts';
 import { useApi } from '../data/ApiProvider.tsx';
 import { useManifest } from '../data/ManifestProvider.tsx';
 import { useSession } from '../data/SessionProvider.tsx';
@@ -62,7 +63,8 @@ export function UserMenu() {
         </MenuItem>
         <MenuItem onClick={signOut}>
           <ListItemIcon>
-            <Logout fontSize="small" />
+            {/* The arrow leaves the door toward the end of the line: to the left in Arabic. */}
+            <Logout fontSize="small" sx={isRtl(language) ? { transform: 'scaleX(-1)' } : undefined} data-mirrored={isRtl(language) || undefined} />
           </ListItemIcon>
           {ui('logout')}
         </MenuItem>

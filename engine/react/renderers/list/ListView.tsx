@@ -61,7 +61,7 @@ export function ListView(props: ListViewProps) {
         <ListFilters filters={screen.filters} controller={controller} resource={screen.source?.resource} />
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
           {pageActions.map((a) => (
-            <Button key={a.name} variant={a.type === 'export' ? 'outlined' : 'contained'} startIcon={actionIcon(a)} onClick={() => onAction(a)}>
+            <Button key={a.name} variant={a.type === 'export' ? 'outlined' : 'contained'} startIcon={actionIcon(a)} onClick={() => onAction(a)} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
               {label(a.label)}
             </Button>
           ))}
