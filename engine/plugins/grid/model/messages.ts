@@ -2,7 +2,7 @@
  * The grid's messages (admission-and-grid section 8, "Grid messages"), in English and Arabic.
  * The English texts are the spec's, word for word. Placeholders: {name}, {reason}, {n}.
  */
-import { localize, type LocalizedText } from '../../../core/text.ts';
+import { fillText, localize, type LocalizedText } from '../../../core/text.ts';
 import type { GridText } from './types.ts';
 
 export const GRID_MESSAGES = {
@@ -29,7 +29,7 @@ export function fillMessage(message: LocalizedText, values: Record<string, strin
   const out: LocalizedText = { en: '' };
   for (const [lang, text] of Object.entries(message)) {
     if (text === undefined) continue;
-    out[lang] = text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+    out[lang] = fillText(text, values);
   }
   return out;
 }

@@ -1,5 +1,5 @@
 /** The grid's own interface texts in English and Arabic (messages of the spec: model/messages.ts). */
-import type { LocalizedText } from '../../../core/text.ts';
+import { fillText, type LocalizedText } from '../../../core/text.ts';
 
 export const GRID_TEXTS = {
   search: { en: 'Search name or code', ar: 'ابحث بالاسم أو الرمز' },
@@ -44,5 +44,5 @@ export type GridTextKey = keyof typeof GRID_TEXTS;
 export function gridUi(lang: string, key: GridTextKey, values: Record<string, string | number> = {}): string {
   const entry: LocalizedText = GRID_TEXTS[key];
   const text = (lang.startsWith('ar') ? entry.ar : entry.en) ?? entry.en;
-  return text.replace(/\{(\w+)\}/g, (whole, k: string) => (k in values ? String(values[k]) : whole));
+  return fillText(text, values);
 }

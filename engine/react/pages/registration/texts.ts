@@ -3,6 +3,7 @@
  * show them (rather than in the shared locale files, which many helpers edit).
  */
 import { useCallback } from 'react';
+import { fillText } from '../../../core/text.ts';
 import { useLanguage } from '../../i18n/hooks.ts';
 
 export const TEXTS = {
@@ -116,7 +117,7 @@ export type TextKey = keyof typeof TEXTS;
 
 /** Fills `{name}` placeholders. */
 export function fill(text: string, values: Record<string, string | number> = {}): string {
-  return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
+  return fillText(text, values);
 }
 
 /** `t('request')`, `t('credit', {held, limit})` in the current language. */
