@@ -13,6 +13,7 @@ import { createLanguageStore } from '../core/language.ts';
 import { createLayoutSettingsStore, createMemoryStorage, type KeyValueStorage } from '../core/layout-settings.ts';
 import { createStoredOnlyPaymentsFlag, type StoredOnlyPaymentsFlag } from '../core/only-payments.ts';
 import { createSessionStore, type SessionStore } from '../core/session.ts';
+import { createUniversitySettingsStore, type UniversityDataAnswer } from '../core/university-settings.ts';
 import { createAppApi } from './data/ApiProvider.tsx';
 import { AppProviders } from './data/AppProviders.tsx';
 import type { ManifestData } from './data/manifest-parts.ts';
@@ -83,8 +84,11 @@ export function createApp(options: AppOptions): RowaqApp {
       return id === undefined || id === null || id === '' ? undefined : String(id);
     },
   );
+  // Read by the guard and the menu; `api` is made below (the store asks on a later tick).
+  const settings = createUniversitySettingsStore(() => api.get<UniversityDataAnswer>('/university/data', { toast: false }));
   const routes = buildRoutes(manifest, session, {
     store: manifestStore,
+    settings,
     onlyPayments: () => onlyPayments.get(),
     // Fetch the screen's layout and renderer chunks while the guard's loader waits for data.
     prepare: (screen) => {
@@ -108,7 +112,7 @@ export function createApp(options: AppOptions): RowaqApp {
     return (
       <AppProviders
         manifest={{ store: manifestStore }}
-        {...{ i18n, languageStore, layoutStore, session, api, registry, bridge, onlyPayments }}
+        {...{ i18n, languageStore, layoutStore, session, api, registry, bridge, onlyPayments, settings }}
       >
         <RouterProvider router={router} />
       </AppProviders>

@@ -26,6 +26,8 @@ import { OnlyPaymentsProvider } from './OnlyPaymentsProvider.tsx';
 import type { StoredOnlyPaymentsFlag } from '../../core/only-payments.ts';
 import { SessionProvider } from './SessionProvider.tsx';
 import type { UiBridge } from './ui-bridge.ts';
+import type { UniversitySettingsStore } from '../../core/university-settings.ts';
+import { UniversitySettingsProvider } from './UniversitySettingsProvider.tsx';
 
 export interface AppProvidersProps {
   /** A whole manifest (previews, tests) or the app's manifest store. */
@@ -39,6 +41,8 @@ export interface AppProvidersProps {
   bridge: UiBridge;
   /** The only-payments flag (the app's); absent: the mode is off. */
   onlyPayments?: StoredOnlyPaymentsFlag;
+  /** The university's settings (the app's, shared with the router); absent: loaded from the API. */
+  settings?: UniversitySettingsStore;
   children: ReactNode;
 }
 
@@ -56,15 +60,17 @@ export function AppProviders(props: AppProvidersProps) {
         <ThemedByLayout>
           <SessionProvider store={props.session}>
             <ApiProvider api={props.api}>
-              <OnlyPaymentsProvider flag={props.onlyPayments}>
-                <LiveDataProvider>
-                  <RegistryProvider registry={props.registry}>
-                    <ToastHost bridge={props.bridge}>
-                      <PopupHost bridge={props.bridge}>{props.children}</PopupHost>
-                    </ToastHost>
-                  </RegistryProvider>
-                </LiveDataProvider>
-              </OnlyPaymentsProvider>
+              <UniversitySettingsProvider store={props.settings}>
+                <OnlyPaymentsProvider flag={props.onlyPayments}>
+                  <LiveDataProvider>
+                    <RegistryProvider registry={props.registry}>
+                      <ToastHost bridge={props.bridge}>
+                        <PopupHost bridge={props.bridge}>{props.children}</PopupHost>
+                      </ToastHost>
+                    </RegistryProvider>
+                  </LiveDataProvider>
+                </OnlyPaymentsProvider>
+              </UniversitySettingsProvider>
             </ApiProvider>
           </SessionProvider>
         </ThemedByLayout>

@@ -23,6 +23,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useManifest } from '../data/ManifestProvider.tsx';
 import { useSession } from '../data/SessionProvider.tsx';
 import { useOnlyPayments } from '../data/OnlyPaymentsProvider.tsx';
+import { useUniversitySettings } from '../data/UniversitySettingsProvider.tsx';
 import { useLabel } from '../i18n/hooks.ts';
 import { useCurrentScreen } from '../router/current.ts';
 import { MenuIcon } from './icons.tsx';
@@ -32,7 +33,8 @@ export function useMenuEntries(): MenuEntry[] {
   const manifest = useManifest();
   const { subject } = useSession();
   const onlyPayments = useOnlyPayments();
-  return useMemo(() => visibleMenu(manifest, subject, 'main', onlyPayments), [manifest, subject, onlyPayments]);
+  const settings = useUniversitySettings();
+  return useMemo(() => visibleMenu(manifest, subject, 'main', onlyPayments, settings), [manifest, subject, onlyPayments, settings]);
 }
 
 /**

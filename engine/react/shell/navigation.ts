@@ -3,9 +3,11 @@
  * user may open (the item's permission, else the screen's, through engine/core's `can`),
  * groups kept only when a child survives. Pure; the menu components only draw the result.
  */
-import type { ClientManifest, LocalText, NavigationItem } from '../../../generator/manifest-types.ts';
+import type { ClientManifest, LocalText, NavigationItem, Screen } from '../../../generator/manifest-types.ts';
 import { ONLY_PAYMENTS_ROUTES } from '../../core/only-payments.ts';
 import { can, type PermissionSubject } from '../../core/permissions.ts';
+import type { UniversitySettings } from '../../core/university-settings.ts';
+import { evaluateCondition } from '../renderers/form/conditions.ts';
 import { hrefFor } from '../router/paths.ts';
 
 export interface MenuEntry {
@@ -18,16 +20,30 @@ export interface MenuEntry {
   children: MenuEntry[];
 }
 
-/** `onlyPayments`: keep only the payment screens (engine/core/only-payments.ts). */
+/**
+ * Whether a screen exists for this user now: its `visibleWhen` (a university setting, a
+ * permission) holds. A condition on a setting is false while the settings are unknown (null):
+ * a screen is never offered on a guess.
+ */
+export function screenVisible(screen: Pick<Screen, 'visibleWhen'>, subject: PermissionSubject | null, settings: UniversitySettings | null): boolean {
+  if (!screen.visibleWhen) return true;
+  return evaluateCondition(screen.visibleWhen, { subject, settings: settings ?? {} });
+}
+
+/**
+ * `onlyPayments`: keep only the payment screens (engine/core/only-payments.ts). `settings`: the
+ * university's (engine/core/university-settings.ts), for screens shown only under a setting.
+ */
 export function visibleMenu(
   manifest: Pick<ClientManifest, 'screens' | 'navigation'>,
   subject: PermissionSubject | null,
   navigationName = 'main',
   onlyPayments = false,
+  settings: UniversitySettings | null = null,
 ): MenuEntry[] {
   const nav = manifest.navigation[navigationName] ?? Object.values(manifest.navigation)[0];
   if (!nav) return [];
-  return filterItems(nav.items, manifest, subject, navigationName, onlyPayments);
+  return filterItems(nav.items, manifest, subject, navigationName, onlyPayments, settings);
 }
 
 function filterItems(
@@ -36,17 +52,18 @@ function filterItems(
   subject: PermissionSubject | null,
   prefix: string,
   onlyPayments: boolean,
+  settings: UniversitySettings | null,
 ): MenuEntry[] {
   const out: MenuEntry[] = [];
   items.forEach((item, i) => {
     const key = `${prefix}.${item.route ?? i}`;
-    const children = filterItems(item.children ?? [], manifest, subject, key, onlyPayments);
+    const children = filterItems(item.children ?? [], manifest, subject, key, onlyPayments, settings);
     if (item.route) {
       const screen = manifest.screens[item.route];
       if (!screen) return;
       if (onlyPayments && !ONLY_PAYMENTS_ROUTES.includes(item.route)) return;
       const permission = item.permission ?? screen.permission;
-      if (!can(subject, permission)) return;
+      if (!can(subject, permission) || !screenVisible(screen, subject, settings)) return;
       // Screens with required parameters cannot be opened from a menu.
       const href = hrefFor(manifest, item.route);
       if (!href || href.includes(':')) return;

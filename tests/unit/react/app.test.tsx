@@ -10,21 +10,26 @@ import { fixtureManifest } from './fixture-manifest.ts';
 
 const users = { data: [{ id: 1, name: 'Mona', email: 'mona@uni.edu', type: 4 }], total: 1 };
 
+/** What GET /university/data answers in these tests (a test may switch the flag). */
+const university = { attendance: 'false' };
+
 const adapter: AxiosAdapter = async (config) => ({
-  data: config.url === '/users' ? users : {},
+  data: config.url === '/users' ? users
+    : config.url === '/university/data' ? { data: [{ name: 'attendance_with_qr_code', value: university.attendance }] }
+    : {},
   status: 200,
   statusText: 'OK',
   headers: {},
   config,
 });
 
-function start(path: string, signedIn?: string[]) {
+function start(path: string, signedIn?: string[], manifest = fixtureManifest()) {
   const jar = createMemoryCookieJar();
   if (signedIn) {
     createSessionStore(jar).signIn({ token: 't', user: { id: 9, name: 'Staff Member', type: { name: 'Staff', type: 4 }, permissions: signedIn } });
   }
   const storage = createMemoryStorage();
-  const app = createApp({ manifest: fixtureManifest(), jar, storage, adapter, memory: { initialEntries: [path] } });
+  const app = createApp({ manifest, jar, storage, adapter, memory: { initialEntries: [path] } });
   render(<app.App />);
   return { ...app, storage };
 }
@@ -77,5 +82,21 @@ describe('app shell and router', () => {
     // the menu shows Users (access_users) but not the edit screen (manage_users)
     expect(screen.getAllByRole('button', { name: 'Administration' }).length).toBeGreaterThan(0);
     expect(screen.queryByText('Edit user')).toBeNull();
+  });
+
+  it('a screen that exists only under a university setting is a 404 while the setting is off, and opens once it is on', async () => {
+    const manifest = fixtureManifest();
+    manifest.screens.scanner = {
+      ...manifest.screens['error-404']!, name: 'scanner', path: '/scan', layout: { full: false, admission: false, guest: false, anonymous: false },
+      title: { en: 'Scanner', ar: 'الماسح' }, visibleWhen: { setting: 'attendance_with_qr_code', equals: 'true' },
+    };
+    university.attendance = 'false';
+    const off = start('/scan', ['access_users'], manifest);
+    await waitFor(() => expect(off.router.state.location.pathname).toBe('/error-404'));
+    cleanup();
+    university.attendance = 'true';
+    const on = start('/scan', ['access_users'], manifest);
+    await waitFor(() => expect(document.querySelector('[data-screen="scanner"]')).not.toBeNull(), { timeout: 5000 });
+    expect(on.router.state.location.pathname).toBe('/scan');
   });
 });

@@ -84,3 +84,18 @@ describe('the real menu: payments', () => {
     for (const role of ['instructor', 'advisor', 'registrar']) expect(paymentsFor(role), role).toEqual([]);
   });
 });
+
+describe('screens that exist only under a university setting (visibleWhen)', () => {
+  const real = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../.generated/client-manifest.json'), 'utf8')) as ClientManifest;
+  const student = { typeName: 'Student', permissions: (parseYaml(readFileSync(path.resolve(import.meta.dirname, '../../../screens/admin/roles/student.role.yaml'), 'utf8')) as { permissions: string[] }).permissions };
+  const hrefs = (entries: ReturnType<typeof visibleMenu>): string[] => entries.flatMap((e) => [e.href ?? '', ...hrefs(e.children)]).filter(Boolean);
+
+  it('the attendance scanner is in the menu only while attendance_with_qr_code is "true", and not while the settings are unknown', () => {
+    expect(real.screens.attendance?.visibleWhen).toEqual({ setting: 'attendance_with_qr_code', equals: 'true' });
+    expect(hrefs(visibleMenu(real, student, 'main', false, { attendance_with_qr_code: 'true' }))).toContain('/attendance');
+    expect(hrefs(visibleMenu(real, student, 'main', false, { attendance_with_qr_code: 'false' }))).not.toContain('/attendance');
+    expect(hrefs(visibleMenu(real, student, 'main', false, null))).not.toContain('/attendance');
+    // a screen without visibleWhen does not depend on the settings
+    expect(hrefs(visibleMenu(real, student, 'main', false, null))).toContain('/payments');
+  });
+});
