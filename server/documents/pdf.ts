@@ -1,7 +1,8 @@
 /**
  * A small PDF renderer for the portal's printable documents (registration slips, payment
- * instructions): a title, paragraphs, key/value rows and tables, in Arabic (right to left)
- * or English, returned as a Buffer.
+ * instructions, certificates): a title, paragraphs, key/value rows, tables, rules, images,
+ * side-by-side columns and signature rows, in Arabic (right to left) or English, returned as
+ * a Buffer. Pages may carry a frame and a footer (page numbers).
  *
  * Text goes through bidi-text.ts: lines are broken in logical order, ordered visually with
  * bidi-js and drawn piece by piece from left to right at positions computed here. pdfkit's
@@ -26,7 +27,7 @@ export type CellValue = string | number | null | undefined;
 
 export type PdfBlock =
   | { type: 'heading'; text: string }
-  | { type: 'paragraph'; text: string; bold?: boolean; size?: number; align?: Align }
+  | { type: 'paragraph'; text: string; bold?: boolean; size?: number; align?: Align; /** e.g. '#1f3a5f' (black) */ color?: string }
   | { type: 'keyValue'; rows: Array<{ label: string; value: CellValue }>; /** label share of the width, 0..1 (0.35) */ labelWidth?: number }
   | {
     type: 'table';
@@ -35,8 +36,26 @@ export type PdfBlock =
     rows: CellValue[][];
     /** Shown in place of the rows when there are none. */
     empty?: string;
+    /** A bold line across the table under its rows (a term's GPA), never separated from the last row. */
+    summary?: string;
   }
-  | { type: 'spacer'; height?: number };
+  | { type: 'spacer'; height?: number }
+  /** A horizontal line; `width` is a share of the text width (1), centred. */
+  | { type: 'rule'; thickness?: number; color?: string; double?: boolean; width?: number }
+  /**
+   * A PNG (a QR code, a logo) `width` points wide, its height from the PNG's own ratio. With
+   * `beside`, the image sits on the start side and these lines beside it, vertically centred.
+   */
+  | { type: 'image'; png: Buffer; width: number; align?: Align; beside?: Array<{ text: string; bold?: boolean; size?: number; color?: string }> }
+  /** Side-by-side texts, the first on the start side (a reference | a date); `width` a relative weight (1). */
+  | { type: 'columns'; cells: Array<{ text: string; align?: Align; bold?: boolean; width?: number }>; size?: number; color?: string }
+  /** A row of signature blocks in equal columns: room to sign, a line, the title, name and note. */
+  | { type: 'signatures'; items: Array<{ title: string; name?: string | null; note?: string | null }>; /** room to sign (36) */ space?: number }
+  /**
+   * Blocks moved to the next page together when they do not fit on this one (and fit on a page).
+   * `atBottom`: placed at the foot of the page (a certificate's signatures and seal).
+   */
+  | { type: 'keepTogether'; blocks: PdfBlock[]; atBottom?: boolean };
 
 export interface PdfDocumentSpec {
   direction: Direction;
@@ -45,8 +64,14 @@ export interface PdfDocumentSpec {
   title?: string;
   subtitle?: string;
   blocks: PdfBlock[];
-  /** Document properties (author, subject); the title is the spec's title. */
-  info?: { author?: string; subject?: string };
+  /** Document properties (author, subject); the title is `info.title`, else the spec's title. */
+  info?: { title?: string; author?: string; subject?: string };
+  /** Page margin in points (48). */
+  margin?: number;
+  /** A double border around every page, in `color` (dark grey). */
+  frame?: boolean | { color?: string };
+  /** A small centred line at the bottom of every page, e.g. `(n, of) => `Page ${n} of ${of}``. */
+  footer?: (page: number, pages: number) => string;
 }
 
 const MARGIN = 48;
@@ -55,16 +80,23 @@ const LINE_FACTOR = 1.55; // Vazirmatn's Arabic marks need more than pdfkit's de
 const CELL_PAD = 4;
 const BORDER = '#9e9e9e';
 const HEADER_FILL = '#eeeeee';
+const MUTED = '#555555';
+const FRAME_INSET = 22; // outer frame line, from the page's edge; the inner one 4 pt inside it
+const FOOTER_SIZE = 8;
 
 type Doc = PDFKit.PDFDocument;
 
-export function renderPdf(spec: PdfDocumentSpec): Promise<Buffer> {
+export async function renderPdf(spec: PdfDocumentSpec): Promise<Buffer> {
+  const margin = spec.margin ?? MARGIN;
+  const title = spec.info?.title ?? spec.title;
   const doc = new PDFDocument({
     size: 'A4',
-    margin: MARGIN,
+    // The footer sits in the bottom margin: it gets a line of its own.
+    margins: { top: margin, left: margin, right: margin, bottom: margin + (spec.footer ? FOOTER_SIZE * 2 : 0) },
     lang: spec.language,
-    displayTitle: !!spec.title,
-    info: { Title: spec.title ?? '', Author: spec.info?.author ?? '', Subject: spec.info?.subject ?? '', Creator: 'Rowaq' },
+    displayTitle: !!title,
+    bufferPages: !!(spec.frame || spec.footer),
+    info: { Title: title ?? '', Author: spec.info?.author ?? '', Subject: spec.info?.subject ?? '', Creator: 'Rowaq' },
   });
   doc.registerFont('regular', fontData('regular'));
   doc.registerFont('bold', fontData('bold'));
@@ -79,21 +111,43 @@ export function renderPdf(spec: PdfDocumentSpec): Promise<Buffer> {
   if (spec.subtitle) writer.paragraph(spec.subtitle, { weight: 'regular', size: 11, align: 'center' });
   if (spec.title || spec.subtitle) writer.space(10);
   for (const block of spec.blocks) writer.block(block);
+  if (spec.frame || spec.footer) decoratePages(doc, writer, spec);
   extractableLigatures(doc);
   doc.end();
   return done;
 }
 
-interface TextStyle { weight: FontWeight; size: number; align: Align }
+/**
+ * The frame and the footer of every page, drawn once all pages exist (the footer needs their
+ * count). Drawing in the bottom margin never adds a page: text is drawn with lineBreak off.
+ */
+function decoratePages(doc: Doc, writer: Writer, spec: PdfDocumentSpec): void {
+  const { start, count } = doc.bufferedPageRange();
+  const color = typeof spec.frame === 'object' && spec.frame.color ? spec.frame.color : '#444444';
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    const { width, height } = doc.page;
+    if (spec.frame) {
+      doc.rect(FRAME_INSET, FRAME_INSET, width - 2 * FRAME_INSET, height - 2 * FRAME_INSET).lineWidth(1.6).strokeColor(color).stroke();
+      doc.rect(FRAME_INSET + 4, FRAME_INSET + 4, width - 2 * (FRAME_INSET + 4), height - 2 * (FRAME_INSET + 4)).lineWidth(0.5).strokeColor(color).stroke();
+    }
+    if (spec.footer) writer.footerLine(spec.footer(i - start + 1, count), height - doc.page.margins.bottom + FOOTER_SIZE);
+  }
+}
 
-/** Keeps the cursor (y) and draws blocks; x positions are computed, never pdfkit's. */
+interface TextStyle { weight: FontWeight; size: number; align: Align; color?: string }
+
+/**
+ * Keeps the cursor (y) and draws blocks; x positions are computed, never pdfkit's. A measuring
+ * writer (keepTogether) runs the same code on an endless page and draws nothing.
+ */
 class Writer {
   private y: number;
   private readonly widths = new Map<string, number>();
   private readonly left: number;
   private readonly width: number;
 
-  constructor(private readonly doc: Doc, private readonly direction: Direction) {
+  constructor(private readonly doc: Doc, private readonly direction: Direction, private readonly measuring = false) {
     this.y = doc.page.margins.top;
     this.left = doc.page.margins.left;
     this.width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
@@ -101,12 +155,118 @@ class Writer {
 
   block(block: PdfBlock): void {
     switch (block.type) {
-      case 'heading': this.space(6); this.paragraph(block.text, { weight: 'bold', size: 12.5, align: 'start' }); this.space(2); return;
-      case 'paragraph': this.paragraph(block.text, { weight: block.bold ? 'bold' : 'regular', size: block.size ?? BODY_SIZE, align: block.align ?? 'start' }); this.space(4); return;
+      case 'heading': this.space(6); this.keepWithNext(12.5); this.paragraph(block.text, { weight: 'bold', size: 12.5, align: 'start' }); this.space(2); return;
+      case 'paragraph': this.paragraph(block.text, { weight: block.bold ? 'bold' : 'regular', size: block.size ?? BODY_SIZE, align: block.align ?? 'start', color: block.color }); this.space(4); return;
       case 'keyValue': this.keyValue(block.rows, block.labelWidth ?? 0.35); this.space(6); return;
       case 'table': this.table(block); this.space(8); return;
       case 'spacer': this.space(block.height ?? 10); return;
+      case 'rule': this.rule(block); return;
+      case 'image': this.image(block); this.space(6); return;
+      case 'columns': this.columns(block); this.space(4); return;
+      case 'signatures': this.signatures(block); this.space(8); return;
+      case 'keepTogether': this.keepTogether(block.blocks, !!block.atBottom); return;
     }
+  }
+
+  /** The footer's text, centred on a line at `y` (page decoration, after the content). */
+  footerLine(text: string, y: number): void {
+    const style: TextStyle = { weight: 'regular', size: FOOTER_SIZE, align: 'center', color: MUTED };
+    for (const line of this.lines(text, this.width, style).slice(0, 1)) this.drawLine(line, this.left, this.width, y, style);
+  }
+
+  /** A heading is not left alone at the bottom of a page: it needs room for a few lines under it. */
+  private keepWithNext(size: number): void {
+    this.ensure(size * LINE_FACTOR + 3 * BODY_SIZE * LINE_FACTOR);
+  }
+
+  private keepTogether(blocks: PdfBlock[], atBottom: boolean): void {
+    const probe = new Writer(this.doc, this.direction, true);
+    for (const b of blocks) probe.block(b);
+    const height = probe.y - this.doc.page.margins.top;
+    const fits = height <= this.bottom() - this.doc.page.margins.top;
+    if (fits) this.ensure(height);
+    if (fits && atBottom && !this.measuring) this.y = Math.max(this.y, this.bottom() - height);
+    for (const b of blocks) this.block(b);
+  }
+
+  private rule(block: Extract<PdfBlock, { type: 'rule' }>): void {
+    const thickness = block.thickness ?? 0.8;
+    const gap = block.double ? thickness + 1.8 : 0;
+    this.ensure(8 + gap);
+    const width = this.width * Math.min(1, Math.max(0, block.width ?? 1));
+    const x = this.left + (this.width - width) / 2;
+    this.y += 4;
+    if (!this.measuring) {
+      for (const dy of block.double ? [0, gap] : [0]) {
+        this.doc.moveTo(x, this.y + dy).lineTo(x + width, this.y + dy).lineWidth(thickness).strokeColor(block.color ?? BORDER).stroke();
+      }
+    }
+    this.y += 4 + gap;
+  }
+
+  private image(block: Extract<PdfBlock, { type: 'image' }>): void {
+    const size = pngSize(block.png);
+    const imageHeight = block.width * (size.height / size.width);
+    const gap = 14;
+    const textWidth = this.width - block.width - gap;
+    const beside = (block.beside ?? []).map((b) => {
+      const style: TextStyle = { weight: b.bold ? 'bold' : 'regular', size: b.size ?? BODY_SIZE - 1, align: 'start', color: b.color };
+      return { style, lines: this.lines(b.text, textWidth, style) };
+    });
+    const textHeight = beside.reduce((sum, b) => sum + b.lines.length * b.style.size * LINE_FACTOR, 0);
+    const height = Math.max(imageHeight, textHeight);
+    this.ensure(height);
+    const [start, end] = this.direction === 'rtl' ? ['right', 'left'] : ['left', 'right'];
+    const side = beside.length ? start : block.align === 'center' ? 'center' : block.align === 'end' ? end : start;
+    const x = side === 'left' ? this.left : side === 'right' ? this.left + this.width - block.width : this.left + (this.width - block.width) / 2;
+    if (!this.measuring) this.doc.image(block.png, x, this.y + (height - imageHeight) / 2, { width: block.width, height: imageHeight });
+    if (beside.length) {
+      const textX = this.direction === 'rtl' ? this.left : this.left + block.width + gap;
+      let y = this.y + (height - textHeight) / 2;
+      for (const b of beside) {
+        for (const line of b.lines) { this.drawLine(line, textX, textWidth, y, b.style); y += b.style.size * LINE_FACTOR; }
+      }
+    }
+    this.y += height;
+  }
+
+  private columns(block: Extract<PdfBlock, { type: 'columns' }>): void {
+    if (!block.cells.length) return;
+    const weights = block.cells.map((c) => (c.width && c.width > 0 ? c.width : 1));
+    const total = weights.reduce((a, b) => a + b, 0);
+    const widths = weights.map((w) => (w / total) * this.width);
+    const styles = block.cells.map((c): TextStyle => ({ weight: c.bold ? 'bold' : 'regular', size: block.size ?? BODY_SIZE, align: c.align ?? 'start', color: block.color }));
+    const cells = block.cells.map((c, i) => this.lines(c.text, widths[i]! - 2 * CELL_PAD, styles[i]!));
+    const height = Math.max(...cells.map((lines, i) => lines.length * styles[i]!.size * LINE_FACTOR));
+    this.ensure(height);
+    const xs = this.columnXs(widths);
+    cells.forEach((lines, i) => this.drawCell(lines, xs[i]! + CELL_PAD, widths[i]! - 2 * CELL_PAD, styles[i]!));
+    this.y += height;
+  }
+
+  private signatures(block: Extract<PdfBlock, { type: 'signatures' }>): void {
+    if (!block.items.length) return;
+    const width = this.width / block.items.length;
+    const room = block.space ?? 36;
+    const parts = block.items.map((item) => [
+      { text: item.title, style: { weight: 'bold', size: BODY_SIZE, align: 'center' } as TextStyle },
+      ...(item.name ? [{ text: item.name, style: { weight: 'regular', size: BODY_SIZE, align: 'center' } as TextStyle }] : []),
+      ...(item.note ? [{ text: item.note, style: { weight: 'regular', size: BODY_SIZE - 2, align: 'center', color: MUTED } as TextStyle }] : []),
+    ].map((p) => ({ ...p, lines: this.lines(p.text, width - 4 * CELL_PAD, p.style) })));
+    const textHeight = (ps: typeof parts[number]) => ps.reduce((sum, p) => sum + p.lines.length * p.style.size * LINE_FACTOR, 0);
+    const height = room + 6 + Math.max(...parts.map(textHeight));
+    this.ensure(height);
+    const xs = this.columnXs(block.items.map(() => width));
+    parts.forEach((ps, i) => {
+      const lineWidth = width * 0.7;
+      const lineX = xs[i]! + (width - lineWidth) / 2;
+      if (!this.measuring) this.doc.moveTo(lineX, this.y + room).lineTo(lineX + lineWidth, this.y + room).lineWidth(0.6).strokeColor('#333333').stroke();
+      let y = this.y + room + 6;
+      for (const p of ps) {
+        for (const line of p.lines) { this.drawLine(line, xs[i]! + 2 * CELL_PAD, width - 4 * CELL_PAD, y, p.style); y += p.style.size * LINE_FACTOR; }
+      }
+    });
+    this.y += height;
   }
 
   space(height: number): void {
@@ -151,9 +311,11 @@ class Writer {
     const header = measureRow(block.columns.map((c) => c.header), headerStyle);
     const drawRow = (row: ReturnType<typeof measureRow>, style: (i: number) => TextStyle, fill?: string) => {
       row.cells.forEach((lines, i) => {
-        if (fill) this.doc.rect(xs[i]!, this.y, widths[i]!, row.height).fillColor(fill).fill();
-        this.doc.rect(xs[i]!, this.y, widths[i]!, row.height).lineWidth(0.5).strokeColor(BORDER).stroke();
-        this.doc.fillColor('black');
+        if (!this.measuring) {
+          if (fill) this.doc.rect(xs[i]!, this.y, widths[i]!, row.height).fillColor(fill).fill();
+          this.doc.rect(xs[i]!, this.y, widths[i]!, row.height).lineWidth(0.5).strokeColor(BORDER).stroke();
+          this.doc.fillColor('black');
+        }
         this.y += CELL_PAD;
         this.drawCell(lines, xs[i]! + CELL_PAD, widths[i]! - 2 * CELL_PAD, style(i));
         this.y -= CELL_PAD;
@@ -170,14 +332,28 @@ class Writer {
       this.paragraph(block.empty, { weight: 'regular', size: BODY_SIZE - 1, align: 'center' });
       return;
     }
+    // The summary spans the table's width, as one cell.
+    const summaryStyle = (): TextStyle => ({ weight: 'bold', size: BODY_SIZE - 1, align: 'start' });
+    const summary = block.summary ? (() => {
+      const lines = this.lines(block.summary, this.width - 2 * CELL_PAD, summaryStyle());
+      return { cells: [lines], height: lines.length * (BODY_SIZE - 1) * LINE_FACTOR + 2 * CELL_PAD };
+    })() : null;
     block.rows.forEach((cells, index) => {
       const row = index === 0 && first ? first : measureRow(rowTexts(cells), bodyStyle);
-      if (this.y + row.height > this.bottom()) {
+      const last = index === block.rows.length - 1;
+      if (this.y + row.height + (last && summary ? summary.height : 0) > this.bottom()) {
         this.newPage();
         drawRow(header, headerStyle, HEADER_FILL);
       }
       drawRow(row, bodyStyle);
     });
+    if (summary) {
+      this.ensure(summary.height);
+      if (!this.measuring) this.doc.rect(this.left, this.y, this.width, summary.height).lineWidth(0.5).strokeColor(BORDER).stroke();
+      this.y += CELL_PAD;
+      this.drawCell(summary.cells[0]!, this.left + CELL_PAD, this.width - 2 * CELL_PAD, summaryStyle());
+      this.y += summary.height - CELL_PAD;
+    }
   }
 
   /** Left x of each column; in a right-to-left document the first column is on the right. */
@@ -212,7 +388,9 @@ class Writer {
 
   /** Draws the line's pieces left to right, the line placed by its alignment. */
   private drawLine(line: VisualLine, x: number, width: number, y: number, style: TextStyle): void {
+    if (this.measuring) return;
     this.font(style);
+    this.doc.fillColor(style.color ?? 'black');
     const end = this.direction === 'rtl' ? 'left' : 'right';
     const side = style.align === 'center' ? 'center' : style.align === 'end' ? end : this.direction === 'rtl' ? 'right' : 'left';
     let cursor = side === 'left' ? x : side === 'right' ? x + width - line.width : x + (width - line.width) / 2;
@@ -227,7 +405,7 @@ class Writer {
   }
 
   private bottom(): number {
-    return this.doc.page.height - this.doc.page.margins.bottom;
+    return this.measuring ? Infinity : this.doc.page.height - this.doc.page.margins.bottom;
   }
 
   private ensure(height: number): void {
@@ -261,6 +439,12 @@ function extractableLigatures(doc: Doc): void {
 }
 
 const ARABIC_CODE = (c: number) => (c >= 0x0600 && c <= 0x06ff) || (c >= 0x0750 && c <= 0x077f) || (c >= 0x08a0 && c <= 0x08ff) || (c >= 0xfb50 && c <= 0xfdff) || (c >= 0xfe70 && c <= 0xfeff);
+
+/** A PNG's pixel size, from its IHDR chunk (bytes 16..23). */
+function pngSize(png: Buffer): { width: number; height: number } {
+  if (png.length < 24 || png.readUInt32BE(12) !== 0x49484452) throw new Error('image block: not a PNG');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
 
 function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
