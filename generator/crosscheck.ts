@@ -100,15 +100,15 @@ class Checker {
     const close = closest(name, fields);
     this.error(path, `unknown field '${name}' of entity '${entity.value.name}'`, `${close ? `did you mean '${close}'? ` : ''}${owner}: ${fields.join(', ')}`);
   }
-  condition(path: JsonPath, cond: Condition | undefined, fields?: string[]): void {
+  condition(path: JsonPath, cond: Condition | undefined, fields?: string[], owner = 'fields of this form'): void {
     if (!cond || typeof cond !== 'object') return;
     if ('permission' in cond) this.permission([...path, 'permission'], cond.permission);
-    if ('all' in cond) cond.all.forEach((c, i) => this.condition([...path, 'all', i], c, fields));
-    if ('any' in cond) cond.any.forEach((c, i) => this.condition([...path, 'any', i], c, fields));
-    if ('not' in cond) this.condition([...path, 'not'], cond.not, fields);
+    if ('all' in cond) cond.all.forEach((c, i) => this.condition([...path, 'all', i], c, fields, owner));
+    if ('any' in cond) cond.any.forEach((c, i) => this.condition([...path, 'any', i], c, fields, owner));
+    if ('not' in cond) this.condition([...path, 'not'], cond.not, fields, owner);
     if ('field' in cond && fields && !fields.includes(cond.field)) {
       const close = closest(cond.field, fields);
-      this.error([...path, 'field'], `unknown field '${cond.field}' in condition`, `${close ? `did you mean '${close}'? ` : ''}fields of this form: ${fields.join(', ')}`);
+      this.error([...path, 'field'], `unknown field '${cond.field}' in condition`, `${close ? `did you mean '${close}'? ` : ''}${owner}: ${fields.join(', ')}`);
     }
   }
 
@@ -183,6 +183,23 @@ class Checker {
         this.error([...at, 'options', f.options.only ? 'only' : 'when'], `field '${name}' holds a list: only and when narrow a single choice`, 'remove only/when, or make the field one choice (schema: {type: integer})', true);
       }
     });
+    this.formNext(form, entity);
+  }
+
+  /** submit.next: known routes and their parameters; params and `when` read the saved record (the form's entity) when the form has one. */
+  formNext(form: RawForm, entity: Declared<RawEntity> | undefined): void {
+    const fields = entity ? [...Object.keys(entity.value.fields ?? {}), ...IMPLICIT_FIELDS] : undefined;
+    const owner = `fields of the saved '${form.entity ?? ''}' record`;
+    (form.submit?.next ?? []).forEach((n, i) => {
+      const at = ['submit', 'next', i];
+      this.route([...at, 'route'], n.route);
+      this.routeParams([...at, 'params'], n.route, n.params, entity, owner);
+      // a required parameter left unfilled would make the address impossible to open
+      const target = this.index.screens.get(n.route)?.value.path;
+      const missing = typeof target === 'string' ? [...target.matchAll(/:([A-Za-z][A-Za-z0-9_]*)(\?)?/g)].filter((m) => !m[2] && !(m[1] in (n.params ?? {}))).map((m) => m[1]) : [];
+      if (missing.length) this.error([...at, 'route'], `route '${n.route}' (${target}) needs ${missing.map((p) => `:${p}`).join(', ')}, which params does not fill`, `add params: {${missing.map((p) => `${p}: <field of the answer>`).join(', ')}}`);
+      this.condition([...at, 'when'], n.when, fields, owner);
+    });
   }
 
   /** A choice field's options: the status table exists; `only` and `when` name its statuses; `when` tests fields of the form. */
@@ -233,8 +250,11 @@ class Checker {
     for (const key of Object.keys(screen.source?.filters ?? {})) this.field(['source', 'filters', key], key, entity, fieldsOf);
     this.field(['source', 'sort', 'field'], screen.source?.sort?.field, entity, fieldsOf);
     (screen.columns ?? []).forEach((col, i) => {
-      this.field(['columns', i, 'field'], col.field, entity, fieldsOf);
+      // a table column's list is the detail answer's (e.g. `history`), not an entity field
+      if (col.table) this.columnTable(screen, col, i);
+      else this.field(['columns', i, 'field'], col.field, entity, fieldsOf);
       if (col.badge) this.statusRef(['columns', i, 'badge'], col.badge);
+      this.rules(['columns', i, 'grid', 'rules'], col.grid?.rules);
     });
     (screen.filters ?? []).forEach((f, i) => {
       this.field(['filters', i, 'field'], f.field, entity, fieldsOf);
@@ -261,7 +281,39 @@ class Checker {
     if (screen.view === 'wizard' && !screen.wizard) this.error(['view'], 'a wizard screen needs wizard:', 'add wizard: <wizard name>');
     if (screen.view === 'plugin' && !screen.plugin) this.error(['view'], 'a plugin screen needs plugin:', 'add plugin: <plugin>#<Export>, e.g. grid#Grid');
     if (screen.grid && screen.plugin !== 'grid#Grid') this.error(['grid'], 'grid: is for a grid screen only', 'remove grid:, or make the screen view: plugin with plugin: grid#Grid');
+    if (screen.grid?.save) this.gridSave(screen);
+    if (screen.gate) this.ref(['gate'], screen.gate, this.index.gateActions, 'gated action', 'name an action listed under actions: of a gate in a kind: rules file (screens/finance/gates.rules.yaml)');
     this.condition(['visibleWhen'], screen.visibleWhen);
+  }
+
+  /** A detail column's `table:`: a detail screen only, no badge or format of its own (its columns have them), badges known, each field once. */
+  columnTable(screen: RawScreen, col: NonNullable<RawScreen['columns']>[number], i: number): void {
+    const at = ['columns', i];
+    if (screen.view !== 'detail') this.error([...at, 'table'], `table: is for a detail screen only (this screen is view: ${screen.view})`, 'remove table:, or show the list on a view: detail screen', true);
+    for (const key of ['badge', 'format'] as const) {
+      if (col[key] !== undefined) this.error([...at, key], `a table column has no ${key} of its own`, `move ${key}: into the table's columns`, true);
+    }
+    const seen = new Set<string>();
+    col.table!.columns.forEach((c, j) => {
+      if (seen.has(c.field)) this.error([...at, 'table', 'columns', j, 'field'], `field '${c.field}' is shown twice in this table`, 'remove one of the two columns');
+      seen.add(c.field);
+      if (c.badge) this.statusRef([...at, 'table', 'columns', j, 'badge'], c.badge);
+    });
+  }
+
+  /** A grid's `save:`: saved columns are editable columns of the screen; the path's `:names` are the screen route's. */
+  gridSave(screen: RawScreen): void {
+    const save = screen.grid!.save!;
+    const columns = new Map((screen.columns ?? []).map((c) => [c.field, c]));
+    save.columns.forEach((name, i) => {
+      const column = columns.get(name);
+      if (!column) this.error(['grid', 'save', 'columns', i], `'${name}' is not a column of this screen`, `saved columns: ${[...columns.keys()].join(', ')}`);
+      else if (column.grid?.readonly) this.error(['grid', 'save', 'columns', i], `column '${name}' is readonly and cannot be saved`, 'remove it from save.columns, or remove readonly: true from its grid: options');
+    });
+    const routeParams = [...String(screen.path ?? '').matchAll(/:([A-Za-z][A-Za-z0-9_]*)/g)].map((m) => m[1]);
+    for (const [, name] of String(save.path).matchAll(/:([A-Za-z][A-Za-z0-9_]*)/g)) {
+      if (!routeParams.includes(name)) this.error(['grid', 'save', 'path'], `save.path names ':${name}', which the screen's path (${screen.path}) does not have`, routeParams.length ? `its parameters: ${routeParams.join(', ')}` : 'the screen path takes no parameters');
+    }
   }
 
   navigation(nav: RawNavigation): void {

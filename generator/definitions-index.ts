@@ -27,6 +27,8 @@ export interface DefinitionIndex {
   statusTables: Map<string, Declared<RawStatusTable>>;
   rules: Map<string, Declared>;
   filters: Map<string, Declared>;
+  /** Gated action names (`registration.request`), each with the first gate that lists it; many gates may list one. */
+  gateActions: Map<string, Declared>;
   entities: Map<string, Declared<RawEntity>>;
   forms: Map<string, Declared<RawForm>>;
   wizards: Map<string, Declared<RawWizard>>;
@@ -47,7 +49,7 @@ const KIND_WORDS: Record<string, string> = {
 
 export function buildIndex(files: LoadedFile[]): { index: DefinitionIndex; errors: GenError[] } {
   const index: DefinitionIndex = {
-    permissions: new Map(), roles: new Map(), statusTables: new Map(), rules: new Map(), filters: new Map(),
+    permissions: new Map(), roles: new Map(), statusTables: new Map(), rules: new Map(), filters: new Map(), gateActions: new Map(),
     entities: new Map(), forms: new Map(), wizards: new Map(), screens: new Map(), navigation: new Map(),
   };
   const errors: GenError[] = [];
@@ -71,6 +73,13 @@ export function buildIndex(files: LoadedFile[]): { index: DefinitionIndex; error
       const raw = value as unknown as RawRules;
       for (const name of Object.keys(objectOr(raw.rules))) declare(index.rules, 'rules', name, { file, path: ['rules', name], value: raw.rules?.[name] });
       for (const name of Object.keys(objectOr(raw.filters))) declare(index.filters, 'filters', name, { file, path: ['filters', name], value: raw.filters?.[name] });
+      for (const [name, gate] of Object.entries(objectOr(raw.gates))) {
+        const actions = (gate as { actions?: unknown } | null)?.actions;
+        if (!Array.isArray(actions)) continue;
+        actions.forEach((action, i) => {
+          if (typeof action === 'string' && !index.gateActions.has(action)) index.gateActions.set(action, { file, path: ['gates', name, 'actions', i], value: gate });
+        });
+      }
     } else if (typeof kind === 'string' && kind in NAMED_KINDS) {
       const what = NAMED_KINDS[kind as keyof typeof NAMED_KINDS];
       declare(index[what] as Map<string, Declared>, what, value.name, { file, path: ['name'], value });

@@ -211,9 +211,17 @@ export interface Form {
   title: Label;
   entity?: string;
   fields: FormField[];
-  submit?: { method: HttpMethod; path: string };
+  submit?: { method: HttpMethod; path: string; next?: FormNext[] };
   /** First 12 hex characters of the sha256 of the sanitized definition. */
   version: string;
+}
+
+/** Where a saved form leads (submit.next): the first entry whose `when` holds on the answer's data. */
+export interface FormNext {
+  route: string;
+  /** Route parameter -> field of the answer's data. */
+  params?: Record<string, string>;
+  when?: Condition;
 }
 
 export interface WizardTab {
@@ -241,6 +249,14 @@ export interface ScreenColumn {
   format?: string;
   /** Grid column options on a `plugin: grid#Grid` screen (engine/plugins/grid/model/types.ts). */
   grid?: ScreenGridColumn;
+  /** Detail screens: the field holds a list drawn as a small table with these columns. */
+  table?: ScreenColumnTable;
+}
+
+/** A detail column's `table:` (schemas/screen.schema.json): the columns of each item of the list. */
+export interface ScreenColumnTable {
+  columns: { field: string; label: Label; badge?: string; format?: string }[];
+  empty?: Label;
 }
 
 /** A screen column's `grid:` options, as written (see schemas/screen.schema.json). */
@@ -258,6 +274,17 @@ export interface ScreenGridColumn {
   allowKeys?: string;
   options?: Record<string, string | LocalText>;
   words?: true | 'en' | 'ar';
+  /** Shared field rules (kind: rules) the cell's value must pass, the row as the record. */
+  rules?: string[];
+}
+
+/** Where a grid screen saves its edits: `{<field>: [{<key>, <column>...}]}` sent by `method` to `path`. */
+export interface GridSave {
+  method?: 'PUT' | 'POST' | 'PATCH';
+  path: string;
+  field: string;
+  key: string;
+  columns: string[];
 }
 
 export interface ScreenFilter {
@@ -311,8 +338,8 @@ export interface Screen {
   columns: ScreenColumn[];
   filters: ScreenFilter[];
   rowLink?: RowLink;
-  /** A grid screen's paging and height (plugin grid#Grid). */
-  grid?: { paging?: boolean; height?: number };
+  /** A grid screen's paging, height and, with `save`, where its edits are saved (plugin grid#Grid). */
+  grid?: { paging?: boolean; height?: number; save?: GridSave };
   actions: ScreenAction[];
   form?: string;
   wizard?: string;
@@ -325,6 +352,8 @@ export interface Screen {
   code?: string;
   menu?: { group?: string; icon?: string; order?: number };
   visibleWhen?: Condition;
+  /** The gated server action the screen leads to (`registration.request`): its closed gate is shown at the top. */
+  gate?: string;
 }
 
 export interface NavigationItem {

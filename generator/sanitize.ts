@@ -166,7 +166,7 @@ function form(d: RawForm, entities: Record<string, Entity>, label: LabelFn): For
   const entity = d.entity ? entities[d.entity] : undefined;
   const out: Form = { name: d.name, title: label(d.title, d.name), fields: d.fields.map((f) => formField(f, entity, label)), version: '' };
   if (d.entity) out.entity = d.entity;
-  if (d.submit) out.submit = { method: d.submit.method ?? 'POST', path: d.submit.path };
+  if (d.submit) out.submit = { method: d.submit.method ?? 'POST', path: d.submit.path, ...(d.submit.next ? { next: d.submit.next.map((n) => ({ ...n })) } : {}) };
   return out;
 }
 
@@ -193,7 +193,12 @@ function screen(d: RawScreen, entities: Record<string, Entity>, label: LabelFn):
     title: label(title, d.name),
     permission: permission ?? 'public',
     layout: { full: layout?.full ?? false, admission: layout?.admission ?? false, guest: layout?.guest ?? false, anonymous: layout?.anonymous ?? false },
-    columns: (columns ?? []).map((c) => ({ ...c, label: c.label !== undefined ? label(c.label, c.field) : fieldLabel(c.field) })),
+    columns: (columns ?? []).map(({ table, ...c }) => ({
+      ...c,
+      label: c.label !== undefined ? label(c.label, c.field) : fieldLabel(c.field),
+      // a detail column's list: its own columns' labels resolved like the screen's
+      ...(table ? { table: { columns: table.columns.map((t) => ({ ...t, label: label(t.label, t.field) })), ...(table.empty !== undefined ? { empty: label(table.empty) } : {}) } } : {}),
+    })),
     filters: (filters ?? []).map((f) => {
       const source = entity?.fields[f.field];
       const statusTable = f.statusTable ?? source?.status;

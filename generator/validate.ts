@@ -43,6 +43,7 @@ const PATTERN_HINTS: Record<string, string> = {
   '^[a-z][a-z0-9_]*$': "use lower-case letters, digits and '_', starting with a letter",
   '^[A-Za-z][A-Za-z0-9_]*$': "use letters, digits and '_', starting with a letter",
   '^[0-9]+$': 'write the id of a status (a whole number), not its key',
+  '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$': 'write a gated action as area.action in lower case, e.g. registration.request',
 };
 
 type AjvError = ErrorObject<string, Record<string, unknown>, unknown>;

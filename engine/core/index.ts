@@ -19,5 +19,6 @@ export * from './logout.ts';
 export * from './payment-due.ts';
 export * from './only-payments.ts';
 export * from './badges.ts';
+export * from './dates.ts';
 export * from './keystroke.ts';
 export * from './api/index.ts';

@@ -18,6 +18,8 @@ import { academicDomain } from './academic/plugin.ts';
 import { financeDomain } from './finance/plugin.ts';
 import { exportsDomain } from './exports/plugin.ts';
 import { attendanceDomain } from './attendance/plugin.ts';
+import { gradesDomain } from './grades/plugin.ts';
+import { certificatesDomain } from './certificates/plugin.ts';
 
 export interface DomainOptions {
   db: Kysely<any>;
@@ -51,4 +53,8 @@ export const domains: Domain[] = [
   // POST /registrations/export, POST /students/export, ...
   { name: 'exports', plugin: exportsDomain },
   { name: 'attendance', plugin: attendanceDomain },
+  // /grades/sections/... (instructors' marks) and POST /offerings/import-student-grades/{id}/{lang}.
+  { name: 'grades', plugin: gradesDomain },
+  // /certificates/...: requests, their fee, staff steps, printing, the public verification.
+  { name: 'certificates', plugin: certificatesDomain },
 ];

@@ -9,9 +9,11 @@ import { SCHEMA_MESSAGES } from '../../engine/core/schema-messages.ts';
 import { fillText } from '../../engine/core/text.ts';
 import { ACADEMIC_MESSAGES } from '../domains/academic/messages.ts';
 import { ATTENDANCE_MESSAGES } from '../domains/attendance/messages.ts';
+import { CERTIFICATE_MESSAGES } from '../domains/certificates/messages.ts';
 import { ADMISSION_MESSAGES } from '../domains/admission/messages.ts';
 import { EXPORTS_MESSAGES } from '../domains/exports/messages.ts';
 import { FINANCE_MESSAGES } from '../domains/finance/messages.ts';
+import { GRADES_MESSAGES } from '../domains/grades/messages.ts';
 import { REGISTRATION_MESSAGES } from '../domains/registration/messages.ts';
 
 const CORE_MESSAGES = {
@@ -64,6 +66,8 @@ export const MESSAGES = {
   ...FINANCE_MESSAGES,
   ...EXPORTS_MESSAGES,
   ...ATTENDANCE_MESSAGES,
+  ...GRADES_MESSAGES,
+  ...CERTIFICATE_MESSAGES,
 };
 
 export type MessageKey = keyof typeof MESSAGES;

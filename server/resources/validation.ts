@@ -161,14 +161,21 @@ export class EntityValidator {
     if (!list.some((m) => JSON.stringify(m) === JSON.stringify(message))) addFieldError(errors, field, message);
   }
 
+  /**
+   * A cross-field rule is checked when its own field or a field it compares with was sent: an
+   * update of the end date alone must still keep the stored start date before it.
+   */
   #crossField(entity: Entity, merged: Record<string, unknown>, sent: Record<string, unknown>, errors: FieldErrors): void {
     for (const field of writableFields(entity)) {
-      if (!Object.hasOwn(sent, field.name) || errors[field.name]) continue;
+      if (errors[field.name]) continue;
       const value = merged[field.name];
       if (value === null || value === undefined) continue;
+      const own = Object.hasOwn(sent, field.name);
       for (const name of field.rules) {
         const rule = this.manifest.rules[name];
         if (!rule) continue;
+        const others = [...(rule.compare ? [rule.compare.field] : []), ...(rule.distinctFrom ?? [])];
+        if (!own && !others.some((other) => Object.hasOwn(sent, other))) continue;
         if (!crossFieldRuleHolds(rule, value, merged)) addFieldError(errors, field.name, { text: rule.message });
       }
     }

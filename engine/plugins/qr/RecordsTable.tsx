@@ -7,12 +7,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { SessionDetails } from './attendance-api.ts';
-import { numberLocale } from '../../react/renderers/cells.tsx';
+import { formatTime } from '../../core/dates.ts';
 
 export function RecordsTable({ records, lang }: { records: SessionDetails['records']; lang: string }) {
   const { t } = useTranslation();
   if (!records.length) return <Typography variant="body2" color="text.secondary">{t('attendance.none_yet')}</Typography>;
-  const time = new Intl.DateTimeFormat(lang === 'ar' ? numberLocale(lang) : 'en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
   return (
     <Table size="small" data-testid="attendance-records">
       <TableHead>
@@ -27,7 +26,8 @@ export function RecordsTable({ records, lang }: { records: SessionDetails['recor
           <TableRow key={r.student_id}>
             <TableCell dir="ltr" sx={{ textAlign: 'start' }}>{r.code}</TableCell>
             <TableCell>{lang === 'ar' && r.name_local ? r.name_local : r.name}</TableCell>
-            <TableCell>{time.format(new Date(r.scanned_at))}</TableCell>
+            {/* with seconds: scans of one lecture come seconds apart, and the list is in their order */}
+            <TableCell>{formatTime(r.scanned_at, lang, { seconds: true })}</TableCell>
           </TableRow>
         ))}
       </TableBody>

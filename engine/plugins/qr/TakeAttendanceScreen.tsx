@@ -25,7 +25,7 @@ import {
   defaultDate, localToday, RECORDS_EVERY_MS, type CodeAnswer, type OpenedSession, type SectionOption, type SessionDetails,
 } from './attendance-api.ts';
 import { RecordsTable } from './RecordsTable.tsx';
-import { numberLocale } from '../../react/renderers/cells.tsx';
+import { formatWeekdayDate } from '../../core/dates.ts';
 
 export function TakeAttendanceScreen({ screen }: RendererProps) {
   const api = useApi();
@@ -186,7 +186,7 @@ export function TakeAttendanceScreen({ screen }: RendererProps) {
   );
 }
 
+/** A lecture day ('YYYY-MM-DD') as the portal writes a day of this term: "Tue 24 Nov". */
 function formatDay(date: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang === 'ar' ? numberLocale(lang) : 'en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
-    .format(new Date(`${date}T00:00:00Z`));
+  return formatWeekdayDate(date, lang);
 }

@@ -25,8 +25,13 @@ export const uiStrings = {
   all: { en: 'All', ar: 'الكل' },
   clearFilters: { en: 'Clear filters', ar: 'مسح عوامل التصفية' },
   noRecords: { en: 'No records found', ar: 'لا توجد سجلات' },
+  // an empty list in a detail page (a column with table:, DetailTable.tsx)
+  nothingYet: { en: 'Nothing yet', ar: 'لا شيء بعد' },
   displayedRows: { en: '{{from}}–{{to}} of {{count}}', ar: '{{from}}–{{to}} من {{count}}' },
   rowsPerPage: { en: 'Rows per page', ar: 'عدد الصفوف' },
+  // A part-paid amount (renderers/paid-progress.ts): the numbers stay left to right inside Arabic.
+  paidOf: { en: '{{paid}} of {{total}}', ar: '\u2066{{paid}}\u2069 من \u2066{{total}}\u2069' },
+  paidOfPaid: { en: '{{paid}} of {{total}} paid', ar: 'مدفوع \u2066{{paid}}\u2069 من \u2066{{total}}\u2069' },
   actions: { en: 'Actions', ar: 'الإجراءات' },
   export: { en: 'Export', ar: 'تصدير' },
   confirm: { en: 'Confirm', ar: 'تأكيد' },

@@ -1,8 +1,12 @@
-/** The renderer registry for the tree, and `<ScreenRenderer>` which draws a screen with the best entry. */
+/**
+ * The renderer registry for the tree, and `<ScreenRenderer>` which draws a screen with the best
+ * entry, under the screen's gate warning when it names a gated action.
+ */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import type { Screen } from '../../../generator/manifest-types.ts';
 import { useManifest } from '../data/ManifestProvider.tsx';
+import { GateBanner } from '../gates/GateBanner.tsx';
 import { chooseRenderer, type Registry } from './registry.ts';
 
 const RegistryContext = createContext<Registry | null>(null);
@@ -25,6 +29,8 @@ export function ScreenRenderer({ screen }: { screen: Screen }) {
   const Renderer = choice.renderer;
   return (
     <div data-screen={screen.name} data-renderer={choice.name}>
+      {/* A screen leading to a gated action warns while its gate is closed, whatever draws it. */}
+      {screen.gate && <GateBanner screen={screen} />}
       <Renderer screen={screen} params={params} />
     </div>
   );

@@ -9,11 +9,13 @@ import { useSession } from '../data/SessionProvider.tsx';
 import { useLabel, useLanguage, useUi } from '../i18n/hooks.ts';
 import type { RendererProps } from '../registry/registry.ts';
 import { fillPath, useActionRunner } from './actions.ts';
-import { formatValue, IsolatedValue, StatusBadge } from './cells.tsx';
+import { IsolatedValue, StatusCell } from './cells.tsx';
+import { cellText } from './cell-text.ts';
 import { columnLabel, sourceEntity, visibleActions } from './list/list-model.ts';
 import { unwrapData, useResource } from './useResource.ts';
 import { detailRefLabel } from './ref-labels.ts';
 import { RefValue } from './useRefOptions.ts';
+import { DetailTable } from './DetailTable.tsx';
 
 /** The API path of a detail screen: its own (parameters filled), else /{resource}/details/{id}. */
 export function detailPath(screen: RendererProps['screen'], params: RendererProps['params']): string | undefined {
@@ -28,6 +30,7 @@ export function DetailRenderer({ screen, params }: RendererProps) {
   const label = useLabel();
   const language = useLanguage();
   const ui = useUi();
+  const paidOf = (values: { paid: string; total: string }) => ui('paidOf', values);
   const entity = sourceEntity(manifest, screen);
   const record = useResource<unknown>(detailPath(screen, params), { raw: true });
   const run = useActionRunner(screen, params, record.reload);
@@ -61,6 +64,17 @@ export function DetailRenderer({ screen, params }: RendererProps) {
                 const table = c.badge ? manifest.statusTables[c.badge] : undefined;
                 const ref = entity?.fields[c.field]?.ref;
                 const refLabel = ref ? detailRefLabel(record.data, c.field, ref, row[c.field], language) : undefined;
+                if ('table' in c && c.table) {
+                  // a list held by the record: its own small table across the card
+                  return (
+                    <Grid key={c.field} size={12}>
+                      <Typography variant="subtitle2" component="h2" sx={{ mb: 0.5 }}>
+                        {label(columnLabel(c, entity))}
+                      </Typography>
+                      <DetailTable table={c.table} value={row[c.field]} caption={label(columnLabel(c, entity))} />
+                    </Grid>
+                  );
+                }
                 return (
                   <Grid key={c.field} size={{ xs: 12, sm: 6, md: 4 }}>
                     <Typography variant="caption" color="text.secondary" component="div">
@@ -68,14 +82,14 @@ export function DetailRenderer({ screen, params }: RendererProps) {
                     </Typography>
                     <Typography component="div">
                       {table ? (
-                        <StatusBadge table={table} value={row[c.field]} language={language} />
+                        <StatusCell table={table} value={row[c.field]} format={'format' in c ? c.format : undefined} language={language} />
                       ) : refLabel !== undefined ? (
                         refLabel
                       ) : ref ? (
                         <RefValue refName={ref} value={row[c.field]} />
                       ) : (
                         // isolated: a Latin or numeric value (-1,500.00, +20 10..., an address) keeps its own order in Arabic
-                        <IsolatedValue text={formatValue(row[c.field], 'format' in c ? c.format : undefined, entity?.fields[c.field]?.type, language)} />
+                        <IsolatedValue text={cellText(row, c.field, 'format' in c ? c.format : undefined, entity?.fields[c.field]?.type, language, paidOf)} />
                       )}
                     </Typography>
                   </Grid>

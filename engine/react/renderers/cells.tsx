@@ -5,6 +5,7 @@
 import { Chip } from '@mui/material';
 import type { Colour, StatusTable } from '../../../generator/manifest-types.ts';
 import { badge } from '../../core/badges.ts';
+import { formatDate, formatDateTime, formatTime } from '../../core/dates.ts';
 
 /**
  * The locale numbers and dates are written in. Arabic keeps Latin digits (0-9), as Egyptian
@@ -20,19 +21,17 @@ const DECIMALS: Record<string, number> = { money: 2, gpa: 2 };
 
 /**
  * A value as text. `format` (a screen column's) wins over `type` (the entity field's): date,
- * datetime, money (2 decimals), gpa (2 decimals), number, percent, boolean; anything else as it is.
+ * datetime (engine/core/dates.ts), time, money (2 decimals), gpa (2 decimals), number, percent, boolean; anything else as it is.
  */
 export function formatValue(value: unknown, format: string | undefined, type: string | undefined, language: string): string {
   if (value === null || value === undefined || value === '') return '—';
   const kind = format ?? type;
   const locale = numberLocale(language);
   if (kind === 'boolean' || typeof value === 'boolean') return value ? '✓' : '✗';
-  if ((kind === 'date' || kind === 'datetime') && (typeof value === 'string' || typeof value === 'number')) {
-    const d = new Date(value);
-    if (Number.isNaN(d.getTime())) return String(value);
-    return kind === 'date'
-      ? d.toLocaleDateString(locale, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' })
-      : d.toLocaleString(locale);
+  // engine/core/dates.ts: the portal's one way of writing dates (24 Nov 2026, 14:05).
+  if ((kind === 'date' || kind === 'datetime' || kind === 'time') && (typeof value === 'string' || typeof value === 'number')) {
+    if (kind === 'date') return formatDate(value, language);
+    return kind === 'time' ? formatTime(value, language) : formatDateTime(value, language);
   }
   // Whole numbers (integer fields, counts, years) are written as they are: 2026, not 2,026.
   const numeric = kind === 'money' || kind === 'gpa' || kind === 'number' || kind === 'percent';
@@ -121,6 +120,19 @@ export function StatusRefBadge({ status, language }: { status: { name: string; n
   const c = chipColours(status.color);
   const text = language === 'ar' ? status.name_local || status.name : status.name || status.name_local || '';
   return <Chip size="small" label={text} variant="outlined" sx={{ bgcolor: c.background, color: c.color, borderColor: c.border }} />;
+}
+
+/**
+ * A badge column's `format: label`: the status's name written as text, not a chip (a setting's
+ * name, an on/off value); a value the table does not hold is written as it is.
+ */
+export const LABEL_FORMAT = 'label';
+
+/** A badge column's cell: the chip, or with `format: label` the name as text. */
+export function StatusCell({ table, value, format, language }: { table: StatusTable; value: unknown; format?: string; language: string }) {
+  if (format !== LABEL_FORMAT) return <StatusBadge table={table} value={value} language={language} />;
+  const text = badge(table, value as string | number | null | undefined, language).text;
+  return <IsolatedValue text={text || formatValue(value, undefined, undefined, language)} />;
 }
 
 export function StatusBadge({ table, value, language }: { table: StatusTable; value: unknown; language: string }) {

@@ -2,21 +2,23 @@
  * An axios adapter answering the API client from fixtures, so stories and specs need no
  * server. Answers, first match wins:
  *   1. the caller's routes (`{method, path, respond}`), e.g. a 422 with field errors;
- *   2. POST /lookups/get and /lookups/index (`{lookups: [name, ...]}`): per name, a status
+ *   2. GET /users/gates: no closed gate (`{data: {}}`, not a users row);
+ *   3. POST /lookups/get and /lookups/index (`{lookups: [name, ...]}`): per name, a status
  *      table's statuses or an entity's label rows `{id, name, name_local, code}`, as
  *      `{data, lookup}` like the server (server/domains/system/lookups.ts);
- *   3. a screen's own `source.path` (`/students/dashboard`, `/admission/:id/:secretKey/dashboard`):
+ *   4. a screen's own `source.path` (`/students/dashboard`, `/admission/:id/:secretKey/dashboard`):
  *      the figures for a dashboard, a row of the screen's resource for a detail screen, a page
  *      of its rows for a list;
- *   4. the generic resource API for every exposed entity of the manifest:
+ *   5. the generic resource API for every exposed entity of the manifest:
  *      POST /{entity} (list: search, filters, sort, paging over the fixture rows, with
  *      `meta: {count, lookup}`: statuses and the labels of the referenced ids on the page),
  *      GET /{entity}/{id} (one row), POST/PUT /{entity}[/{id}] (echo), DELETE (ok);
- *   5. anything else: 200 with `{}`.
+ *   6. anything else: 200 with `{}`.
  * Rows are the caller's (`rows[entity]`) or made up from the entity's fields, deterministically.
  */
 import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { ClientEntity, ClientManifest } from '../../../generator/manifest-types.ts';
+import { GATES_PATH } from '../../core/gates.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -241,6 +243,8 @@ export function answerFixture(options: FixtureApiOptions, request: FixtureReques
     const entity = manifest.entities[name];
     return options.rows?.[name] ?? (entity ? fixtureRows(entity, manifest, options.rowCount) : []);
   };
+  // The closed gates: none, unless a route says otherwise.
+  if (method === 'get' && request.path === GATES_PATH) return { data: { data: {} } };
   if (method === 'post' && (request.path === '/lookups/get' || request.path === '/lookups/index')) {
     const data: Record<string, Row[]> = {};
     for (const name of lookupNames(request.body)) {

@@ -47,7 +47,8 @@ export class SeedWriter {
   /** One column of an entity's rows (the live ones when it soft-deletes). */
   async select(entityName: string, column: string): Promise<unknown[]> {
     const entity = this.entity(entityName);
-    if (!entity || !Object.hasOwn(entity.fields, column)) return [];
+    // `id` is every row's implicit column (not in entity.fields)
+    if (!entity || (column !== 'id' && !Object.hasOwn(entity.fields, column))) return [];
     // Entity and column are the seed's choice at run time, like every write here: plain SQL.
     const live = entity.softDelete ? sql` where "deleted_at" is null` : sql``;
     const { rows } = await sql<{ value: unknown }>`select ${sql.ref(column)} as value from ${sql.table(entity.table)}${live}`.execute(this.#db);

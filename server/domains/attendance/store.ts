@@ -24,8 +24,12 @@ export interface SessionRow { id: number; section_id: number; slot_id: number | 
 
 type Db = Kysely<any>;
 
-function sectionQuery(m: Manifest) {
-  return sql`select se.id, se.code, o.term_id, i.user_id as teacher_user_id,
+/**
+ * Every live section with its course, term and teacher's user (the section's instructor, else the
+ * offering's): "who teaches what", shared with the grades domain (server/domains/grades/store.ts).
+ */
+export function sectionQuery(m: Manifest) {
+  return sql`select se.id, se.code, se.offering_id, o.term_id, i.user_id as teacher_user_id,
       c.code as course_code, c.name as course_name, c.name_local as course_name_local,
       t.name as term_name, t.name_local as term_name_local,
       to_char(t.start_date, 'YYYY-MM-DD') as start_date, to_char(t.end_date, 'YYYY-MM-DD') as end_date

@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { DomainOptions } from '../index.ts';
+import { gateRoutes } from './routes-gates.ts';
 import { payRoutes } from './routes-pay.ts';
 import { providerRoutes } from './routes-provider.ts';
 import { staffRoutes } from './routes-staff.ts';
@@ -11,6 +12,8 @@ import { staffRoutes } from './routes-staff.ts';
 export const financeDomain: FastifyPluginAsync<DomainOptions> = async (app, options) => {
   payRoutes(app, options);
   staffRoutes(app, options);
+  // GET /users/gates: the gated actions closed for the caller, before they act.
+  gateRoutes(app, options);
   // Its own scope: the callback's raw-body parser must not change the other routes' JSON parsing.
   await app.register(providerRoutes, { db: options.db, manifest: options.manifest, config: options.config });
 };

@@ -56,11 +56,30 @@ describe('valueDirection', () => {
     expect(valueDirection('محمد أحمد')).toBe('auto');
   });
 
-  it('lets a date the Arabic locale wrote (direction marks, no letters) take its own direction', () => {
+  it('lets a value with direction marks but no letters take its own direction', () => {
+    expect(valueDirection('26\u200F/04\u200F/2006')).toBe('auto');
+  });
+
+  it('isolates a date by its month word: an Arabic date reads right to left, an English one left to right', () => {
     const date = formatValue('2006-04-26', undefined, 'date', 'ar');
-    expect(date).toContain('\u200F');
+    expect(date).toBe('26 أبريل 2006');
     expect(valueDirection(date)).toBe('auto');
-    expect(valueDirection(formatValue('2006-04-26', undefined, 'date', 'en'))).toBe('ltr');
+    expect(formatValue('2006-04-26', undefined, 'date', 'en')).toBe('26 Apr 2006');
+  });
+});
+
+describe('formatValue: dates (engine/core/dates.ts)', () => {
+  it('writes a date day first with the month as a word, never the US numeric order', () => {
+    expect(formatValue('2026-11-24', 'date', undefined, 'en')).toBe('24 Nov 2026');
+    expect(formatValue('2026-11-24', undefined, 'date', 'ar')).toBe('24 نوفمبر 2026');
+    expect(formatValue('2026-01-01', 'date', undefined, 'en')).toBe('1 Jan 2026');
+  });
+
+  it('writes a date-time on the 24-hour clock without seconds, a time of day cut to the minute', () => {
+    const text = formatValue('2026-11-24T12:05:09Z', 'datetime', undefined, 'en');
+    expect(text).toMatch(/^2[45] Nov 2026, \d\d:05$/);
+    expect(formatValue('2026-11-24T12:05:09Z', undefined, 'datetime', 'ar')).toMatch(/^2[45] نوفمبر 2026، \d\d:05$/);
+    expect(formatValue('10:30:00', undefined, 'time', 'ar')).toBe('10:30');
   });
 });
 

@@ -51,8 +51,8 @@ describe('form model', () => {
     });
   });
 
-  it('posts a new record and puts an edited one', () => {
-    expect(formTarget({ entity: 'users' }, undefined, {})).toEqual({ method: 'POST', path: '/users' });
+  it('puts a new record (the resource API creates with PUT) and an edited one', () => {
+    expect(formTarget({ entity: 'users' }, undefined, {})).toEqual({ method: 'PUT', path: '/users' });
     expect(formTarget({}, 'users', { id: '7' })).toEqual({ loadPath: '/users/7', method: 'PUT', path: '/users/7' });
     expect(formTarget({ submit: { method: 'POST', path: '/admission/:id/save' } }, undefined, { id: '3' })?.path).toBe('/admission/3/save');
   });

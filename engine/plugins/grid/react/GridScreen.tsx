@@ -5,8 +5,10 @@
  * from `rowLink`. Like a list screen it draws the screen's server `filters` (the list
  * renderer's FilterField) and its `actions` (the engine's action runner: the export posts the
  * chosen filters; row actions edit, delete, restore where permitted). The server filters, the
- * column filters, the search and the sort live in the address (./grid-url.ts). Edits, import
- * and the grid's own export stay in the browser (admission-and-grid section 7).
+ * column filters, the search and the sort live in the address (./grid-url.ts). A column's
+ * `grid.rules` (shared field rules) check its cells. Without `grid.save`, edits, import and the
+ * grid's own export stay in the browser (admission-and-grid section 7); with it, the changed rows
+ * are saved to the server (./useGridSave.ts, ./SaveBar.tsx, ./LeaveGuard.tsx).
  */
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -24,6 +26,7 @@ import type { RendererProps } from '../../../react/registry/registry.ts';
 import { useActionRunner } from '../../../react/renderers/actions.ts';
 import { chipColours } from '../../../react/renderers/cells.tsx';
 import { FilterField } from '../../../react/renderers/list/ListFilters.tsx';
+import { fillPath } from '../../../react/renderers/actions.ts';
 import { listPath, listRequestBody, rowLinkFor, sourceEntity, visibleActions } from '../../../react/renderers/list/list-model.ts';
 import { hrefFor, paramsFromRow } from '../../../react/router/paths.ts';
 import { DEFAULT_GRID_HEIGHT } from '../model/paging.ts';
@@ -32,8 +35,12 @@ import { Grid } from './Grid.tsx';
 import { readGridUrl, writeGridUrl, type GridViewState } from './grid-url.ts';
 import { actionIcon, ROW_ACTION_WIDTH, rowActionCount, RowActionButtons } from './RowActionButtons.tsx';
 import { normalizeChoiceValues, screenGridColumns } from './screen-columns.ts';
+import { LeaveGuard } from './LeaveGuard.tsx';
+import { withCellErrors, withRules } from './save-model.ts';
+import { SaveButtons, SaveNotes } from './SaveBar.tsx';
 import { GRID_STATUS_TABLE, gridBadge, gridColoursByName } from './status-colours.ts';
 import { gridUi } from './texts.ts';
+import { useGridSave } from './useGridSave.ts';
 import { useScreenRows } from './useScreenRows.ts';
 
 export function GridScreen({ screen, params }: RendererProps) {
@@ -51,13 +58,22 @@ export function GridScreen({ screen, params }: RendererProps) {
     const body = listRequestBody({}, server, undefined);
     return body.filters;
   }, [server]);
-  const { data, loading, error, reload } = useScreenRows(listPath(screen), screen.source, serverFilters);
+  // A source path may name the route's parameters (/grades/sections/:id/students).
+  const path = useMemo(() => {
+    const raw = listPath(screen);
+    return raw ? fillPath(raw, params) : undefined;
+  }, [screen, params]);
+  const { data, loading, error, reload } = useScreenRows(path, screen.source, serverFilters);
   const entity = sourceEntity(manifest, screen);
-  const columns = useMemo<GridColumn[]>(
-    () => screenGridColumns(screen, entity, manifest.statusTables, data?.lookup),
-    [screen, entity, manifest.statusTables, data?.lookup],
+  const checked = useMemo<GridColumn[]>(
+    () => withRules(screenGridColumns(screen, entity, manifest.statusTables, data?.lookup), screen.columns, manifest.rules ?? {}),
+    [screen, entity, manifest.statusTables, manifest.rules, data?.lookup],
   );
-  const rows = useMemo(() => normalizeChoiceValues(data?.rows ?? [], columns), [data?.rows, columns]);
+  const rows = useMemo(() => normalizeChoiceValues(data?.rows ?? [], checked), [data?.rows, checked]);
+  const save = screen.grid?.save;
+  const saver = useGridSave(save, rows, checked, params, lang, reload);
+  // The server's messages of a refused save, on their cells.
+  const columns = useMemo(() => (save ? withCellErrors(checked, saver.cellErrors, save.key) : checked), [save, checked, saver.cellErrors]);
 
   const badges = useMemo(() => {
     const tables = new Map<string, NonNullable<(typeof manifest.statusTables)[string]>>();
@@ -140,8 +156,9 @@ export function GridScreen({ screen, params }: RendererProps) {
       render: (row: GridRow) => <RowActionButtons actions={actions.row} row={row} context={actionContext} onAction={onAction} label={label} />,
     };
   }, [actions.row, actionContext, onAction, label]);
-  const pageActions = actions.page.length ? (
+  const pageActions = actions.page.length || save ? (
     <>
+      {save && <SaveButtons saver={saver} lang={lang} />}
       {actions.page.map((a) => (
         <Button key={a.name} size="small" variant="contained" startIcon={actionIcon(a)} onClick={() => onAction(a)}>
           {label(a.label)}
@@ -165,10 +182,13 @@ export function GridScreen({ screen, params }: RendererProps) {
       )}
       {loading && <LinearProgress aria-label={gridUi(lang, 'loading')} />}
       {error ? <Alert severity="error">{String((error as Error).message ?? error)}</Alert> : null}
+      {save && <SaveNotes saver={saver} lang={lang} />}
+      {save && <LeaveGuard count={saver.count} lang={lang} />}
       {!loading && (
         <Grid
           columns={columns}
-          rows={rows}
+          rows={save ? saver.rows : rows}
+          onChange={save ? saver.onChange : undefined}
           lang={lang}
           label={title}
           renderCell={badges.size ? renderCell : undefined}

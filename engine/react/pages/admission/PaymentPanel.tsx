@@ -17,6 +17,7 @@ import { checkTransaction, createTransaction, payableFees, paymentDue, paymentIn
 import { FeeStatusChip } from './FeeStatusChip.tsx';
 import { useMoney } from '../finance/money.ts';
 import { useAdmissionText } from './texts.ts';
+import { ScrollCue } from '../../renderers/ScrollCue.tsx';
 
 export function PaymentPanel({ dashboard, link, onChanged }: { dashboard: ApplicantDashboard; link: ApplicantLink; onChanged(): void }) {
   const api = useApi();
@@ -104,7 +105,7 @@ export function PaymentPanel({ dashboard, link, onChanged }: { dashboard: Applic
       {fees.length === 0 ? (
         <Typography color="text.secondary">{t('noFees')}</Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
+        <ScrollCue>
           <Table size="small" aria-label={t('fees')}>
             <TableHead>
               <TableRow>
@@ -143,7 +144,7 @@ export function PaymentPanel({ dashboard, link, onChanged }: { dashboard: Applic
               })}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollCue>
       )}
       <Alert severity={due ? 'warning' : 'success'} data-payment-due={due ? 'true' : 'false'}>
         {due ? t('paymentDue') : t('paymentNotDue')}

@@ -14,16 +14,21 @@ import { can } from '../../../core/permissions.ts';
 import { useApi } from '../../data/ApiProvider.tsx';
 import { useManifest } from '../../data/ManifestProvider.tsx';
 import { useSession } from '../../data/SessionProvider.tsx';
-import { useLabel, useLanguage } from '../../i18n/hooks.ts';
+import { useLabel, useLanguage, useUi } from '../../i18n/hooks.ts';
 import type { RendererProps } from '../../registry/registry.ts';
 import { formatValue, StatusBadge } from '../../renderers/cells.tsx';
+import { paidState, paidText } from '../../renderers/paid-progress.ts';
 import { useResource } from '../../renderers/useResource.ts';
 import { hrefFor } from '../../router/paths.ts';
 import { useToast } from '../../toasts/useToast.ts';
 import { goToProvider, useMoney } from './money.ts';
 import { useFinanceText } from './useFinanceText.ts';
+import { ScrollCue } from '../../renderers/ScrollCue.tsx';
 
 type Row = Record<string, unknown>;
+
+/** An amount or a date on one line: the table scrolls sideways (with its cue) instead. */
+const ONE_LINE = { whiteSpace: 'nowrap' } as const;
 interface Started { reference: string; redirect_url: string | null; voucher_reference: string | null }
 type Way = 'wallet' | 'card' | 'voucher' | 'bank';
 
@@ -36,6 +41,14 @@ export function PaymentOptionsPage({ screen, params }: RendererProps) {
   const language = useLanguage();
   const t = useFinanceText();
   const money = useMoney();
+  const ui = useUi();
+  /** "750.00 of 1,500.00 paid" beside a status that says Unpaid while part is paid; nothing otherwise. */
+  const partPaid = (r: Row, testId: string) =>
+    paidState(r.paid_amount, r.amount) === 'part' ? (
+      <Typography variant="body2" color="warning.dark" data-testid={testId}>
+        {paidText(r.paid_amount, r.amount, language, (v) => ui('paidOfPaid', v))}
+      </Typography>
+    ) : null;
   const { subject } = useSession();
   const id = params.id;
   const student = !!subject && can(subject, 'access_student');
@@ -127,36 +140,44 @@ export function PaymentOptionsPage({ screen, params }: RendererProps) {
                 <Typography variant="h6" component="h2">{t('invoice')} <bdi>{String(row.code ?? row.id)}</bdi></Typography>
                 {billing && <StatusBadge table={billing} value={row.billing_kind_id} language={language} />}
                 {statusTable && <StatusBadge table={statusTable} value={row.status_id} language={language} />}
+                {partPaid(row, 'invoice-part-paid')}
               </Stack>
               <Typography>{t('amount')}: <bdi>{money(row.amount, row.currency_id)}</bdi> · {t('paid')}: <bdi>{money(row.paid_amount, row.currency_id)}</bdi></Typography>
               {params.amount && <Typography>{t('amountGiven')}: <bdi>{money(params.amount, row.currency_id)}</bdi></Typography>}
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('installment')}</TableCell>
-                    <TableCell>{t('amount')}</TableCell>
-                    <TableCell>{t('left')}</TableCell>
-                    <TableCell>{t('due')}</TableCell>
-                    <TableCell>{t('status')}</TableCell>
-                    {student && <TableCell />}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {parts.rows.map((p) => {
-                    const left = Number(p.amount) - Number(p.paid_amount);
-                    return (
-                      <TableRow key={String(p.id)} data-testid={`installment-${String(p.installment_id)}`}>
-                        <TableCell>{installmentTable ? <StatusBadge table={installmentTable} value={p.installment_id} language={language} /> : String(p.installment_id)}</TableCell>
-                        <TableCell><bdi>{money(p.amount, p.currency_id)}</bdi></TableCell>
-                        <TableCell><bdi>{money(Math.max(left, 0), p.currency_id)}</bdi></TableCell>
-                        <TableCell><bdi>{formatValue(p.due_date, 'date', 'date', language)}</bdi></TableCell>
-                        <TableCell>{statusTable && <StatusBadge table={statusTable} value={p.status_id} language={language} />}</TableCell>
-                        {student && <TableCell>{left > 0 && buttons(Number(p.installment_id), Number(p.currency_id) === 1)}</TableCell>}
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
+              <ScrollCue>
+                <Table size="small">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('installment')}</TableCell>
+                      <TableCell>{t('amount')}</TableCell>
+                      <TableCell>{t('left')}</TableCell>
+                      <TableCell>{t('due')}</TableCell>
+                      <TableCell>{t('status')}</TableCell>
+                      {student && <TableCell />}
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {parts.rows.map((p) => {
+                      const left = Number(p.amount) - Number(p.paid_amount);
+                      return (
+                        <TableRow key={String(p.id)} data-testid={`installment-${String(p.installment_id)}`}>
+                          <TableCell>{installmentTable ? <StatusBadge table={installmentTable} value={p.installment_id} language={language} /> : String(p.installment_id)}</TableCell>
+                          <TableCell sx={ONE_LINE}><bdi>{money(p.amount, p.currency_id)}</bdi></TableCell>
+                          <TableCell sx={ONE_LINE}><bdi>{money(Math.max(left, 0), p.currency_id)}</bdi></TableCell>
+                          <TableCell sx={ONE_LINE}><bdi>{formatValue(p.due_date, 'date', 'date', language)}</bdi></TableCell>
+                          <TableCell>
+                            <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                              {statusTable && <StatusBadge table={statusTable} value={p.status_id} language={language} />}
+                              {partPaid(p, 'installment-part-paid')}
+                            </Stack>
+                          </TableCell>
+                          {student && <TableCell>{left > 0 && buttons(Number(p.installment_id), Number(p.currency_id) === 1)}</TableCell>}
+                        </TableRow>
+                      );
+                    })}
+                  </TableBody>
+                </Table>
+              </ScrollCue>
               {student && open.length > 1 && (
                 <Stack spacing={1}>
                   <Typography variant="subtitle2">{t('payAll')}</Typography>

@@ -3,10 +3,12 @@
  * (GET /students/academic/terms-grades, /taken-courses, /study-plan). The student sees their
  * own; the staff student page passes `studentId` (the server checks access_users).
  */
-import { Box, Card, CardContent, Chip, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
+import { Card, CardContent, Chip, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useLanguage } from '../../i18n/hooks.ts';
 import { numberLocale } from '../../renderers/cells.tsx';
+import { ScrollCue } from '../../renderers/ScrollCue.tsx';
+import { FixedColumnsTable, type ColumnWidth } from './FixedColumnsTable.tsx';
 import { Badge, LoadState } from './shared.tsx';
 import { localName, useText } from './texts.ts';
 import { useRetryingGet } from './useRetryingGet.ts';
@@ -25,6 +27,17 @@ interface PlanRow {
 }
 interface Summary { gpa?: number | null; earned_hours?: number; total_hours?: number; passed_hours?: number; registered_hours?: number; remaining_hours?: number }
 interface Answer<T> { data?: T[]; meta?: Summary }
+
+/**
+ * The column widths of the term cards (code, course, hours, mark, grade, points, status) and of
+ * the plan cards (code, course, hours, category, prerequisites, status, grade): the same in every
+ * card, so the columns line up down the page. Wide enough for the longest badge in Arabic.
+ */
+const TERM_COLUMNS: readonly ColumnWidth[] = [88, null, 88, 104, 80, 80, 176];
+const PLAN_COLUMNS: readonly ColumnWidth[] = [88, null, 88, 168, 128, 112, 80];
+
+/** One token per cell (a code, a mark, a letter): never broken over two lines. */
+const ONE_LINE = { whiteSpace: 'nowrap' } as const;
 
 const suffix = (studentId?: number) => (studentId === undefined ? '' : `?student_id=${studentId}`);
 
@@ -52,8 +65,8 @@ function GradeHeadCells() {
 function GradeCells({ c, language }: { c: CourseGrade; language: string }) {
   return (
     <>
-      <TableCell><bdi dir="ltr">{c.code}</bdi></TableCell><TableCell>{localName(c, language)}</TableCell><TableCell>{c.credit_hours}</TableCell>
-      <TableCell><Mark c={c} /></TableCell><TableCell><bdi dir="ltr">{c.letter ?? '—'}</bdi></TableCell>
+      <TableCell sx={ONE_LINE}><bdi dir="ltr">{c.code}</bdi></TableCell><TableCell>{localName(c, language)}</TableCell><TableCell>{c.credit_hours}</TableCell>
+      <TableCell sx={ONE_LINE}><Mark c={c} /></TableCell><TableCell sx={ONE_LINE}><bdi dir="ltr">{c.letter ?? '—'}</bdi></TableCell>
     </>
   );
 }
@@ -77,8 +90,7 @@ function TermGradesView({ studentId }: { studentId?: number }) {
               <Chip size="small" color="primary" label={`${t('cumGpa')}: ${gpa(term.cumulative_gpa)}`} />
               <Chip size="small" label={`${t('termHours')}: ${term.term_hours}`} />
             </Stack>
-            <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small">
+            <FixedColumnsTable widths={TERM_COLUMNS} testId="term-table">
                 <TableHead>
                   <TableRow>
                     <GradeHeadCells /><TableCell>{t('points')}</TableCell><TableCell>{t('status')}</TableCell>
@@ -92,8 +104,7 @@ function TermGradesView({ studentId }: { studentId?: number }) {
                     </TableRow>
                   ))}
                 </TableBody>
-              </Table>
-            </Box>
+            </FixedColumnsTable>
           </CardContent>
         </Card>
       ))}
@@ -118,7 +129,7 @@ function TakenCoursesView({ studentId }: { studentId?: number }) {
       )}
       {!r.loading && rows.length === 0 && <Typography color="text.secondary">{t('noHistory')}</Typography>}
       {rows.length > 0 && (
-        <Box sx={{ overflowX: 'auto' }}>
+        <ScrollCue>
           <Table size="small">
             <TableHead>
               <TableRow>
@@ -134,7 +145,7 @@ function TakenCoursesView({ studentId }: { studentId?: number }) {
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollCue>
       )}
     </Stack>
   );
@@ -164,8 +175,7 @@ function StudyPlanView({ studentId }: { studentId?: number }) {
             <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
               {t('levelN', { n: list[0]!.level })} · {t('semester', { n: list[0]!.semester })}
             </Typography>
-            <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small">
+            <FixedColumnsTable widths={PLAN_COLUMNS} testId="plan-table">
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('code')}</TableCell><TableCell>{t('course')}</TableCell><TableCell>{t('hours')}</TableCell>
@@ -175,16 +185,15 @@ function StudyPlanView({ studentId }: { studentId?: number }) {
                 <TableBody>
                   {list.map((p) => (
                     <TableRow key={p.id}>
-                      <TableCell><bdi dir="ltr">{p.code}</bdi></TableCell><TableCell>{localName(p, language)}</TableCell><TableCell>{p.credit_hours}</TableCell>
+                      <TableCell sx={ONE_LINE}><bdi dir="ltr">{p.code}</bdi></TableCell><TableCell>{localName(p, language)}</TableCell><TableCell>{p.credit_hours}</TableCell>
                       <TableCell><Badge table="study_plan_category" value={p.category_id} /></TableCell>
                       <TableCell><bdi dir="ltr">{p.prerequisites || '—'}</bdi></TableCell>
                       <TableCell><Badge table="study_plan_state" value={p.state_id} /></TableCell>
-                      <TableCell><bdi dir="ltr">{p.letter ?? '—'}</bdi></TableCell>
+                      <TableCell sx={ONE_LINE}><bdi dir="ltr">{p.letter ?? '—'}</bdi></TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
-              </Table>
-            </Box>
+            </FixedColumnsTable>
           </CardContent>
         </Card>
       ))}

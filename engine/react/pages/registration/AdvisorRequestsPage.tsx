@@ -15,6 +15,7 @@ import { Badge, BusyBanner, FlagBadges, LoadState } from './shared.tsx';
 import { localName, TEXTS, useText } from './texts.ts';
 import { PENDING_CODES, type Advisee } from './types.ts';
 import { useRetryingGet } from './useRetryingGet.ts';
+import { ScrollCue } from '../../renderers/ScrollCue.tsx';
 
 export const ADVISOR_PATHS = {
   students: '/registrations/advisor-students',
@@ -52,44 +53,46 @@ function StudentCard({ a, decide, working }: { a: Advisee; decide: Decide; worki
             </Alert>
           )}
           {a.requests.length === 0 ? <Typography color="text.secondary">{t('noPending')}</Typography> : (
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell padding="checkbox" />
-                  <TableCell>{t('code')}</TableCell>
-                  <TableCell>{t('course')}</TableCell>
-                  <TableCell>{t('hours')}</TableCell>
-                  <TableCell>{t('section')}</TableCell>
-                  <TableCell>{t('status')}</TableCell>
-                  <TableCell>{t('actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {a.requests.map((r) => {
-                  const open = PENDING_CODES.has(r.status_code);
-                  return (
-                    <TableRow key={r.id} data-testid={`request-${a.student.code}-${r.course.code}`}>
-                      <TableCell padding="checkbox">
-                        {open && <Checkbox size="small" checked={selected.has(r.id)} onChange={() => toggle(r.id)} slotProps={{ input: { 'aria-label': r.course.code } }} />}
-                      </TableCell>
-                      <TableCell><bdi dir="ltr">{r.course.code}</bdi></TableCell>
-                      <TableCell>{localName(r.course, language)}</TableCell>
-                      <TableCell>{r.course.credit_hours}</TableCell>
-                      <TableCell><bdi dir="ltr">{r.section_code ?? ''}</bdi></TableCell>
-                      <TableCell><Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}><Badge table="registration_code" value={r.status_code} /><FlagBadges flags={r.flags} /></Stack></TableCell>
-                      <TableCell>
-                        {open && (
-                          <Stack direction="row" spacing={1}>
-                            <Button size="small" color="success" disabled={working} onClick={() => void decide('accept', withNote({ id: r.id }))}>{t('accept')}</Button>
-                            <Button size="small" color="error" disabled={working} onClick={() => void decide('reject', withNote({ id: r.id }))}>{t('reject')}</Button>
-                          </Stack>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
+            <ScrollCue>
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    <TableCell padding="checkbox" />
+                    <TableCell>{t('code')}</TableCell>
+                    <TableCell>{t('course')}</TableCell>
+                    <TableCell>{t('hours')}</TableCell>
+                    <TableCell>{t('section')}</TableCell>
+                    <TableCell>{t('status')}</TableCell>
+                    <TableCell>{t('actions')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {a.requests.map((r) => {
+                    const open = PENDING_CODES.has(r.status_code);
+                    return (
+                      <TableRow key={r.id} data-testid={`request-${a.student.code}-${r.course.code}`}>
+                        <TableCell padding="checkbox">
+                          {open && <Checkbox size="small" checked={selected.has(r.id)} onChange={() => toggle(r.id)} slotProps={{ input: { 'aria-label': r.course.code } }} />}
+                        </TableCell>
+                        <TableCell><bdi dir="ltr">{r.course.code}</bdi></TableCell>
+                        <TableCell>{localName(r.course, language)}</TableCell>
+                        <TableCell>{r.course.credit_hours}</TableCell>
+                        <TableCell><bdi dir="ltr">{r.section_code ?? ''}</bdi></TableCell>
+                        <TableCell><Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}><Badge table="registration_code" value={r.status_code} /><FlagBadges flags={r.flags} /></Stack></TableCell>
+                        <TableCell>
+                          {open && (
+                            <Stack direction="row" spacing={1}>
+                              <Button size="small" color="success" disabled={working} onClick={() => void decide('accept', withNote({ id: r.id }))}>{t('accept')}</Button>
+                              <Button size="small" color="error" disabled={working} onClick={() => void decide('reject', withNote({ id: r.id }))}>{t('reject')}</Button>
+                            </Stack>
+                          )}
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </ScrollCue>
           )}
           {pending.length > 0 && (
             <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' } }}>

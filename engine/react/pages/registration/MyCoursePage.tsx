@@ -1,11 +1,13 @@
 /** /myCourses/{course_id}: one course the student holds this term, its weekly times and exams (GET /students/courses/{id}). */
 import { Button, Card, CardContent, Grid, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
+import { formatDate, formatTimeRange } from '../../../core/dates.ts';
 import { useLabel, useLanguage } from '../../i18n/hooks.ts';
 import type { RendererProps } from '../../registry/registry.ts';
 import { Badge, FlagBadges, LoadState, useDayName } from './shared.tsx';
 import { localName, useText } from './texts.ts';
 import { useRetryingGet } from './useRetryingGet.ts';
+import { ScrollCue } from '../../renderers/ScrollCue.tsx';
 
 interface CourseDetail {
   code: string; name: string; name_local?: string | null; credit_hours: number; section: string; instructor: string; term: string;
@@ -54,17 +56,19 @@ export function MyCoursePage({ screen, params }: RendererProps) {
             <CardContent>
               <Typography variant="subtitle1" component="h2">{t('slots')}</Typography>
               {c.slots.length === 0 ? <Typography color="text.secondary">{t('noSlots')}</Typography> : (
-                <Table size="small">
-                  <TableHead><TableRow><TableCell>{t('day')}</TableCell><TableCell>{t('time')}</TableCell><TableCell>{t('kind')}</TableCell><TableCell>{t('room')}</TableCell></TableRow></TableHead>
-                  <TableBody>
-                    {c.slots.map((s, i) => (
-                      <TableRow key={i}>
-                        <TableCell>{dayName(s.day)}</TableCell><TableCell><bdi dir="ltr">{s.start_time}–{s.end_time}</bdi></TableCell>
-                        <TableCell><Badge table="calendar_event_kind" value={s.kind_id} /></TableCell><TableCell><bdi dir="ltr">{s.room ?? ''}</bdi></TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                <ScrollCue>
+                  <Table size="small">
+                    <TableHead><TableRow><TableCell>{t('day')}</TableCell><TableCell>{t('time')}</TableCell><TableCell>{t('kind')}</TableCell><TableCell>{t('room')}</TableCell></TableRow></TableHead>
+                    <TableBody>
+                      {c.slots.map((s, i) => (
+                        <TableRow key={i}>
+                          <TableCell>{dayName(s.day)}</TableCell><TableCell sx={{ whiteSpace: 'nowrap' }}><bdi dir="ltr">{formatTimeRange(s.start_time, s.end_time, language)}</bdi></TableCell>
+                          <TableCell><Badge table="calendar_event_kind" value={s.kind_id} /></TableCell><TableCell><bdi dir="ltr">{s.room ?? ''}</bdi></TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </ScrollCue>
               )}
             </CardContent>
           </Card>
@@ -72,17 +76,19 @@ export function MyCoursePage({ screen, params }: RendererProps) {
             <CardContent>
               <Typography variant="subtitle1" component="h2">{t('exams')}</Typography>
               {c.exams.length === 0 ? <Typography color="text.secondary">{t('noExams')}</Typography> : (
-                <Table size="small">
-                  <TableHead><TableRow><TableCell>{t('kind')}</TableCell><TableCell>{t('date')}</TableCell><TableCell>{t('time')}</TableCell><TableCell>{t('room')}</TableCell></TableRow></TableHead>
-                  <TableBody>
-                    {c.exams.map((e) => (
-                      <TableRow key={e.id}>
-                        <TableCell><Badge table="exam_kind" value={e.kind_id} /></TableCell><TableCell><bdi dir="ltr">{e.exam_date}</bdi></TableCell>
-                        <TableCell><bdi dir="ltr">{e.start_time}–{e.end_time}</bdi></TableCell><TableCell><bdi dir="ltr">{e.room ?? ''}</bdi></TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                <ScrollCue>
+                  <Table size="small">
+                    <TableHead><TableRow><TableCell>{t('kind')}</TableCell><TableCell>{t('date')}</TableCell><TableCell>{t('time')}</TableCell><TableCell>{t('room')}</TableCell></TableRow></TableHead>
+                    <TableBody>
+                      {c.exams.map((e) => (
+                        <TableRow key={e.id}>
+                          <TableCell><Badge table="exam_kind" value={e.kind_id} /></TableCell><TableCell sx={{ whiteSpace: 'nowrap' }}><bdi>{formatDate(e.exam_date, language)}</bdi></TableCell>
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}><bdi dir="ltr">{formatTimeRange(e.start_time, e.end_time, language)}</bdi></TableCell><TableCell><bdi dir="ltr">{e.room ?? ''}</bdi></TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </ScrollCue>
               )}
             </CardContent>
           </Card>

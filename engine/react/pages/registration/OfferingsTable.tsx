@@ -1,16 +1,18 @@
 /**
  * The available offerings: seats left, a section to choose with its times and seats, the
  * clashes of that section with what the student holds and the reasons a request would be
- * refused, shown before requesting; then request (registration window), add (add/drop window)
+ * refused (a closed gate among them), shown before requesting; then request (registration window), add (add/drop window)
  * or add to the plan (before the appointment).
  */
 import { Alert, Button, Card, CardContent, CardHeader, Chip, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useMemo, useState, type ReactNode } from 'react';
+import { formatTimeRange } from '../../../core/dates.ts';
 import { useLanguage } from '../../i18n/hooks.ts';
 import { SlotText, useDayName } from './shared.tsx';
 import { localName, useText } from './texts.ts';
 import type { Offering, Section } from './types.ts';
 import type { RegistrationController } from './useRegistrationController.ts';
+import { ScrollCue } from '../../renderers/ScrollCue.tsx';
 
 /** Left-to-right isolated text (a time range, a code) inside a label that may be Arabic: without it 14:00–15:30 reads 15:30–14:00. */
 export const ltr = (text: string) => `\u2066${text}\u2069`;
@@ -34,7 +36,10 @@ function OfferingRow({ o, c }: { o: Offering; c: RegistrationController }) {
   // A course the server would refuse (passed, level, prerequisite: `problems`), or a section that
   // clashes with what the student holds, is not offered to request: the reason stands beside it,
   // and another section may be chosen.
-  const refused = o.problems.length > 0 || (section?.clashes ?? []).length > 0;
+  // A closed gate (an overdue installment) refuses every request or add the same way: the
+  // server's message stands beside each, as the top of the page says (the screen's `gate:`).
+  const gate = o.requested ? null : c.open.canRequest ? c.closed.request : c.open.addDrop ? c.closed.addDrop : null;
+  const refused = o.problems.length > 0 || (section?.clashes ?? []).length > 0 || !!gate;
   let action: ReactNode = null;
   if (o.requested) action = <Chip size="small" color="success" label={t('requested')} />;
   else if (c.open.canRequest) action = <Button size="small" variant="contained" disabled={busy || refused} onClick={() => void c.request(o.offering_id, section?.id ?? null)}>{t('request')}</Button>;
@@ -50,9 +55,10 @@ function OfferingRow({ o, c }: { o: Offering; c: RegistrationController }) {
           {o.problems.map((p) => (
             <Typography key={p.code} variant="caption" color="error" data-testid="offering-problem">{p.message}</Typography>
           ))}
+          {gate && <Typography variant="caption" color="error" data-testid="offering-gate">{gate.message}</Typography>}
           {(section?.clashes ?? []).map((k, i) => (
             <Chip key={i} size="small" color="warning" variant="outlined" data-testid="offering-clash"
-              label={t('clashWith', { course: ltr(k.course_code), day: dayName(k.day), time: ltr(`${k.start_time.slice(0, 5)}–${k.end_time.slice(0, 5)}`) })} />
+              label={t('clashWith', { course: ltr(k.course_code), day: dayName(k.day), time: ltr(formatTimeRange(k.start_time, k.end_time, language)) })} />
           ))}
           {outcome && (
             <Alert severity={outcome.ok ? 'success' : 'error'} sx={{ py: 0 }} data-testid="offering-outcome">{outcome.text}</Alert>
@@ -96,26 +102,28 @@ export function OfferingsTable({ controller: c }: { controller: RegistrationCont
         slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }}
         action={<TextField size="small" label={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} />}
       />
-      <CardContent sx={{ overflowX: 'auto' }}>
+      <CardContent>
         {rows.length === 0 ? (
           <Typography color="text.secondary">{t('noAvailable')}</Typography>
         ) : (
-          <Table size="small" data-testid="offerings-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('code')}</TableCell>
-                <TableCell>{t('course')}</TableCell>
-                <TableCell>{t('hours')}</TableCell>
-                <TableCell>{t('level')}</TableCell>
-                <TableCell>{t('seatsLeft')}</TableCell>
-                <TableCell>{t('section')}</TableCell>
-                <TableCell>{t('actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((o) => <OfferingRow key={o.offering_id} o={o} c={c} />)}
-            </TableBody>
-          </Table>
+          <ScrollCue>
+            <Table size="small" data-testid="offerings-table">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('code')}</TableCell>
+                  <TableCell>{t('course')}</TableCell>
+                  <TableCell>{t('hours')}</TableCell>
+                  <TableCell>{t('level')}</TableCell>
+                  <TableCell>{t('seatsLeft')}</TableCell>
+                  <TableCell>{t('section')}</TableCell>
+                  <TableCell>{t('actions')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((o) => <OfferingRow key={o.offering_id} o={o} c={c} />)}
+              </TableBody>
+            </Table>
+          </ScrollCue>
         )}
       </CardContent>
     </Card>

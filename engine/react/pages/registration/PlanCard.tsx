@@ -8,12 +8,15 @@ import type { RegistrationController } from './useRegistrationController.ts';
 export function PlanCard({ controller: c }: { controller: RegistrationController }) {
   const t = useText();
   const language = useLanguage();
-  const canSubmit = c.open.canRequest && c.plan.length > 0 && !c.pending.has('plan');
+  // Submitting requests every course of the plan: a closed request gate refuses it, with its message.
+  const gate = c.open.canRequest ? c.closed.request : null;
+  const canSubmit = c.open.canRequest && c.plan.length > 0 && !c.pending.has('plan') && !gate;
   return (
     <Card variant="outlined" data-testid="plan-card">
       <CardHeader
         title={t('plan')}
-        slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }}
+        subheader={gate?.message}
+        slotProps={{ title: { variant: 'subtitle1', component: 'h2' }, subheader: { variant: 'caption', color: 'error' } }}
         action={<Button variant="contained" disabled={!canSubmit} onClick={() => void c.submitPlan()} data-testid="submit-plan">{t('submitPlan')}</Button>}
       />
       <CardContent>

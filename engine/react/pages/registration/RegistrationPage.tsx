@@ -9,6 +9,7 @@
  */
 import { Alert, Card, CardContent, CardHeader, Chip, Stack, Typography } from '@mui/material';
 import type { RendererProps } from '../../registry/registry.ts';
+import { formatDateTime } from '../../../core/dates.ts';
 import { useLabel, useLanguage } from '../../i18n/hooks.ts';
 import { BusyBanner, LoadState } from './shared.tsx';
 import { OfferingsTable } from './OfferingsTable.tsx';
@@ -19,11 +20,9 @@ import { localName, useText } from './texts.ts';
 import { useRegistrationController } from './useRegistrationController.ts';
 import { useStudentId } from './useStudentId.ts';
 
-function formatDate(value: string, language: string): string {
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  return d.toLocaleString(language === 'ar' ? 'ar-EG-u-nu-latn' : 'en-GB', dateOnly ? { dateStyle: 'medium', timeZone: 'UTC' } : { dateStyle: 'medium', timeStyle: 'short' });
+/** A window's end (a calendar date) or an appointment's opening (an instant, with its time). */
+function formatWhen(value: string, language: string): string {
+  return formatDateTime(value, language);
 }
 
 export function RegistrationPage({ screen }: RendererProps) {
@@ -58,14 +57,14 @@ export function RegistrationPage({ screen }: RendererProps) {
               {stages.length === 0 && <Typography color="text.secondary">{t('noWindow')}</Typography>}
               {stages.map((s) => (
                 <Chip key={`${s.term_id}-${s.stage}`} color="primary" variant="outlined" data-testid={`stage-${s.stage}`}
-                  label={`${localName(s.term, language)} · ${t(`stage_${s.stage}`)} · ${t('until', { date: formatDate(s.ends, language) })}`} />
+                  label={`${localName(s.term, language)} · ${t(`stage_${s.stage}`)} · ${t('until', { date: formatWhen(s.ends, language) })}`} />
               ))}
               {credit && <Chip label={t('credit', { held: credit.held, limit: credit.limit })} />}
             </Stack>
             {appointment && (c.open.registration || !appointment.open) && (
               <Alert severity={appointment.open ? 'success' : 'info'}>
                 <strong>{t('appointment')}: </strong>
-                {appointment.open ? t('appointmentOpen') : t('appointmentLater', { date: formatDate(appointment.opens_at, language) })}
+                {appointment.open ? t('appointmentOpen') : t('appointmentLater', { date: formatWhen(appointment.opens_at, language) })}
               </Alert>
             )}
             {warnings && (warnings.consecutive > 0 || warnings.total > 0 || warnings.dismissed) && (

@@ -6,6 +6,7 @@ import { Badge, FlagBadges, SlotText } from './shared.tsx';
 import { localName, useText } from './texts.ts';
 import { CODE, type Registration } from './types.ts';
 import type { RegistrationController } from './useRegistrationController.ts';
+import { ScrollCue } from '../../renderers/ScrollCue.tsx';
 
 function ActionsFor({ r, c }: { r: Registration; c: RegistrationController }) {
   const t = useText();
@@ -34,45 +35,47 @@ export function RequestedTable({ controller: c }: { controller: RegistrationCont
   return (
     <Card variant="outlined">
       <CardHeader title={t('myRequests')} slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }} />
-      <CardContent sx={{ overflowX: 'auto' }}>
+      <CardContent>
         {rows.length === 0 ? (
           <Typography color="text.secondary">{t('noRequests')}</Typography>
         ) : (
-          <Table size="small" data-testid="requested-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('code')}</TableCell>
-                <TableCell>{t('course')}</TableCell>
-                <TableCell>{t('hours')}</TableCell>
-                <TableCell>{t('section')}</TableCell>
-                <TableCell>{t('slots')}</TableCell>
-                <TableCell>{t('status')}</TableCell>
-                <TableCell>{t('note')}</TableCell>
-                <TableCell>{t('actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.id} data-testid={`requested-${r.course.code}`}>
-                  <TableCell><bdi dir="ltr">{r.course.code}</bdi></TableCell>
-                  <TableCell>{localName(r.course, language)}</TableCell>
-                  <TableCell>{r.course.credit_hours}</TableCell>
-                  <TableCell><bdi dir="ltr">{r.section_code ?? ''}</bdi></TableCell>
-                  <TableCell>
-                    <Stack>{(r.slots ?? []).map((s, i) => <SlotText key={i} slot={s} />)}</Stack>
-                  </TableCell>
-                  <TableCell>
-                    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                      <Badge table="registration_code" value={r.status_code} />
-                      <FlagBadges flags={r.flags} status={r.status_code} />
-                    </Stack>
-                  </TableCell>
-                  <TableCell>{r.note ?? ''}</TableCell>
-                  <TableCell><ActionsFor r={r} c={c} /></TableCell>
+          <ScrollCue>
+            <Table size="small" data-testid="requested-table">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('code')}</TableCell>
+                  <TableCell>{t('course')}</TableCell>
+                  <TableCell>{t('hours')}</TableCell>
+                  <TableCell>{t('section')}</TableCell>
+                  <TableCell>{t('slots')}</TableCell>
+                  <TableCell>{t('status')}</TableCell>
+                  <TableCell>{t('note')}</TableCell>
+                  <TableCell>{t('actions')}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {rows.map((r) => (
+                  <TableRow key={r.id} data-testid={`requested-${r.course.code}`}>
+                    <TableCell><bdi dir="ltr">{r.course.code}</bdi></TableCell>
+                    <TableCell>{localName(r.course, language)}</TableCell>
+                    <TableCell>{r.course.credit_hours}</TableCell>
+                    <TableCell><bdi dir="ltr">{r.section_code ?? ''}</bdi></TableCell>
+                    <TableCell>
+                      <Stack>{(r.slots ?? []).map((s, i) => <SlotText key={i} slot={s} />)}</Stack>
+                    </TableCell>
+                    <TableCell>
+                      <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                        <Badge table="registration_code" value={r.status_code} />
+                        <FlagBadges flags={r.flags} status={r.status_code} />
+                      </Stack>
+                    </TableCell>
+                    <TableCell>{r.note ?? ''}</TableCell>
+                    <TableCell><ActionsFor r={r} c={c} /></TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </ScrollCue>
         )}
       </CardContent>
     </Card>

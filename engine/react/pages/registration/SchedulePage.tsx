@@ -5,6 +5,7 @@
  */
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { formatTimeRange } from '../../../core/dates.ts';
 import { useLabel, useLanguage } from '../../i18n/hooks.ts';
 import type { RendererProps } from '../../registry/registry.ts';
 import { Badge, LoadState, useDayName } from './shared.tsx';
@@ -41,7 +42,7 @@ export function SchedulePage({ screen }: RendererProps) {
                     {list.map((e, i) => (
                       <Box key={i} sx={{ borderInlineStart: 4, borderColor: 'primary.main', ps: 1 }}>
                         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                          <bdi dir="ltr">{e.start_time}–{e.end_time}</bdi>
+                          <bdi dir="ltr">{formatTimeRange(e.start_time, e.end_time, language)}</bdi>
                         </Typography>
                         <Typography variant="body2" component={RouterLink} to={`/myCourses/${e.course_id}`} sx={{ color: 'inherit' }}>
                           <bdi dir="ltr">{e.code}</bdi> {localName(e, language)}

@@ -3,7 +3,7 @@
  * the screen's own actions: edit, registration report), the courses held this term and the
  * academic record (the academic calls with ?student_id=, checked by the server).
  */
-import { Box, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useApi } from '../../data/ApiProvider.tsx';
 import { useLanguage } from '../../i18n/hooks.ts';
@@ -14,6 +14,7 @@ import { AcademicRecords } from './AcademicRecords.tsx';
 import { Badge, FlagBadges, LoadState } from './shared.tsx';
 import { StudentPhoto } from './StudentPhoto.tsx';
 import { localName, useText } from './texts.ts';
+import { ScrollCue } from '../../renderers/ScrollCue.tsx';
 
 interface Held { id: number; registration_id: number; code: string; course: string; credit_hours: number; section: string; instructor: string; status_code: number; flags: number | null }
 
@@ -27,7 +28,7 @@ function CurrentCourses({ studentId }: { studentId: number }) {
         <LoadState loading={list.loading} error={list.error} reload={list.reload} />
         {!list.loading && list.rows.length === 0 && <Typography color="text.secondary">{t('noCourses')}</Typography>}
         {list.rows.length > 0 && (
-          <Box sx={{ overflowX: 'auto' }}>
+          <ScrollCue>
             <Table size="small">
               <TableHead><TableRow><TableCell>{t('code')}</TableCell><TableCell>{t('course')}</TableCell><TableCell>{t('hours')}</TableCell><TableCell>{t('section')}</TableCell><TableCell>{t('instructor')}</TableCell><TableCell>{t('status')}</TableCell></TableRow></TableHead>
               <TableBody>
@@ -40,7 +41,7 @@ function CurrentCourses({ studentId }: { studentId: number }) {
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </ScrollCue>
         )}
       </CardContent>
     </Card>

@@ -3,6 +3,7 @@ import { Alert, Button, Chip, LinearProgress, Stack } from '@mui/material';
 import type { StatusTable } from '../../../../generator/manifest-types.ts';
 import { statusesOf } from '../../../core/badges.ts';
 import { useManifest } from '../../data/ManifestProvider.tsx';
+import { formatTimeRange } from '../../../core/dates.ts';
 import { useLanguage } from '../../i18n/hooks.ts';
 import { chipColours, StatusBadge } from '../../renderers/cells.tsx';
 import { useText } from './texts.ts';
@@ -55,10 +56,11 @@ export function useDayName(): (day: number) => string {
 /** "Saturday 08:30–10:00 · H101". Times are kept left to right inside Arabic text. */
 export function SlotText({ slot }: { slot: Slot }) {
   const dayName = useDayName();
+  const language = useLanguage();
   const room = slot.room?.code;
   return (
     <span>
-      {dayName(slot.day)} <bdi dir="ltr">{slot.start_time.slice(0, 5)}–{slot.end_time.slice(0, 5)}</bdi>
+      {dayName(slot.day)} <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>{formatTimeRange(slot.start_time, slot.end_time, language)}</bdi>
       {room ? <> · <bdi dir="ltr">{room}</bdi></> : null}
     </span>
   );

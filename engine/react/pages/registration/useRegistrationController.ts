@@ -7,6 +7,8 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useApi } from '../../data/ApiProvider.tsx';
 import { useLanguage } from '../../i18n/hooks.ts';
 import { textOf } from '../../../core/api/errors.ts';
+import type { ClosedGate } from '../../../core/gates.ts';
+import { useClosedGate } from '../../gates/useClosedGate.ts';
 import { writeWithRetry } from './retry.ts';
 import { fill, TEXTS } from './texts.ts';
 import { useRetryingGet } from './useRetryingGet.ts';
@@ -26,6 +28,9 @@ export const PATHS = {
   planSubmit: '/registrations/students/plan/submit',
 } as const;
 
+/** The gated actions (screens/finance/gates.rules.yaml) of the page's writes, as the server checks them. */
+export const GATED_ACTIONS = { request: 'registration.request', addDrop: 'registration.add_drop' } as const;
+
 export interface Outcome { ok: boolean; text: string }
 
 export interface RegistrationController {
@@ -44,6 +49,11 @@ export interface RegistrationController {
   last: Outcome | null;
   /** Which windows are open; `plan`: the plan may be prepared (before the appointment or the window opens). */
   open: { registration: boolean; addDrop: boolean; withdraw: boolean; appointmentOpen: boolean; canRequest: boolean; plan: boolean };
+  /**
+   * The gates closed for the student now (an overdue installment): the server would refuse every
+   * request (and plan submission) or add with this message, so those buttons are disabled with it.
+   */
+  closed: { request: ClosedGate | null | undefined; addDrop: ClosedGate | null | undefined };
   request(offeringId: number, sectionId: number | null): Promise<void>;
   add(offeringId: number, sectionId: number | null): Promise<void>;
   remove(r: Registration): Promise<void>;
@@ -72,6 +82,8 @@ export function useRegistrationController(): RegistrationController {
   const [outcomes, setOutcomes] = useState<Record<number, Outcome>>({});
   const [last, setLast] = useState<Outcome | null>(null);
   const running = useRef(new Set<string>());
+  const requestGate = useClosedGate(GATED_ACTIONS.request);
+  const addDropGate = useClosedGate(GATED_ACTIONS.addDrop);
 
   const reload = useCallback(() => {
     stages.reload();
@@ -132,6 +144,7 @@ export function useRegistrationController(): RegistrationController {
     outcomes,
     last,
     open,
+    closed: { request: requestGate, addDrop: addDropGate },
     request: (offeringId, sectionId) => write(`o${offeringId}`, offeringId, PATHS.request, { offering_id: offeringId, ...(sectionId ? { section_id: sectionId } : {}) }, done),
     add: (offeringId, sectionId) => write(`o${offeringId}`, offeringId, PATHS.addDrop, { offering_id: offeringId, action: 'add', ...(sectionId ? { section_id: sectionId } : {}) }, done),
     remove: (r) => write(`o${r.offering_id}`, r.offering_id, PATHS.remove, { id: r.id }, done),

@@ -24,14 +24,16 @@ export interface FormTarget {
   path: string;
 }
 
-/** The calls of a form: its own `submit`, else POST /{entity}, or PUT /{entity}/{id} when editing. */
+/** The calls of a form: its own `submit`, else PUT /{entity} (create), or PUT /{entity}/{id} when editing. */
 export function formTarget(form: Pick<Form, 'submit' | 'entity'>, resource: string | undefined, params: Readonly<Record<string, string | undefined>>): FormTarget | undefined {
   const entity = form.entity ?? resource;
   const id = params.id;
   const loadPath = entity && id ? `/${entity}/${encodeURIComponent(id)}` : undefined;
   if (form.submit) return { loadPath, method: form.submit.method, path: fillPath(form.submit.path, params) };
   if (!entity) return undefined;
-  return id ? { loadPath, method: 'PUT', path: `/${entity}/${encodeURIComponent(id)}` } : { method: 'POST', path: `/${entity}` };
+  // The generic resource API creates with PUT /{entity} (POST /{entity} is its list: a create
+  // sent there answered a page of rows and saved nothing).
+  return id ? { loadPath, method: 'PUT', path: `/${entity}/${encodeURIComponent(id)}` } : { method: 'PUT', path: `/${entity}` };
 }
 
 export interface FormControllerOptions {

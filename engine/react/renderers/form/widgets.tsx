@@ -10,6 +10,7 @@ import { useRefOptions } from '../useRefOptions.ts';
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs from 'dayjs';
+import { DATE_INPUT_FORMAT } from '../../../core/dates.ts';
 import type { UploadRule } from '../../../../generator/manifest-types.ts';
 import { applyKeystrokeFilter } from '../../../core/keystroke.ts';
 import { listJoin } from '../../../core/text.ts';
@@ -80,6 +81,7 @@ export function DateWidget(props: WidgetProps) {
     <DatePicker
       label={label}
       value={parsed && parsed.isValid() ? parsed : null}
+      format={DATE_INPUT_FORMAT}
       disabled={disabled || readonly}
       onChange={(d) => onChange(d && d.isValid() ? d.format('YYYY-MM-DD') : undefined)}
       slotProps={{ textField: { id, required, fullWidth: true, error: !!rawErrors?.length } }}

@@ -4,7 +4,7 @@
  * state and calls its commands; it loads nothing itself (a referenced id is named from the
  * page's lookup; only an answer without one falls back to the entity's options).
  */
-import { Alert, Box, Button, Card, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, Tooltip, Typography, LinearProgress } from '@mui/material';
+import { Alert, Box, Button, Card, IconButton, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TableSortLabel, Tooltip, Typography, LinearProgress } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
@@ -13,14 +13,20 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import RestoreFromTrash from '@mui/icons-material/RestoreFromTrash';
 import type { ClientEntity, Screen, ScreenAction, StatusTable } from '../../../../generator/manifest-types.ts';
 import { useLabel, useLanguage, useUi } from '../../i18n/hooks.ts';
-import { formatValue, IsolatedValue, StatusBadge } from '../cells.tsx';
+import { formatValue, IsolatedValue, StatusCell } from '../cells.tsx';
+import { cellText } from '../cell-text.ts';
 import { RefValue } from '../useRefOptions.ts';
+import { ScrollCue } from '../ScrollCue.tsx';
 import { columnLabel, refCellLabel, rowActionsFor, type Row } from './list-model.ts';
 import { ListFilters } from './ListFilters.tsx';
+import { keepsOneLine } from './cell-wrap.ts';
 import type { ListController } from './useListController.ts';
 import type { ConditionContext } from '../form/conditions.ts';
 
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100];
+
+/** A code, an amount, a date or a time on one line (cell-wrap.ts); the table scrolls instead. */
+const ONE_LINE = { whiteSpace: 'nowrap' } as const;
 
 export interface ListViewProps {
   screen: Screen;
@@ -55,6 +61,7 @@ export function ListView(props: ListViewProps) {
   const language = useLanguage();
   const ui = useUi();
   const { state, sort } = controller;
+  const paidOf = (values: { paid: string; total: string }) => ui('paidOf', values);
   return (
     <Card variant="outlined">
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ p: 2, justifyContent: 'space-between' }}>
@@ -73,7 +80,7 @@ export function ListView(props: ListViewProps) {
           {ui('loadFailed')}
         </Alert>
       )}
-      <TableContainer>
+      <ScrollCue testId="list-table">
         <Table size="small" aria-label={label(screen.title)}>
           <TableHead>
             <TableRow>
@@ -93,15 +100,16 @@ export function ListView(props: ListViewProps) {
                 {screen.columns.map((c) => {
                   const field = entity?.fields[c.field];
                   const table = c.badge ? statusTables[c.badge] : undefined;
+                  const refLabel = field?.ref && !c.format ? refCellLabel(controller.lookup, field.ref, row[c.field], language) : undefined;
                   return (
-                    <TableCell key={c.field}>
+                    <TableCell key={c.field} sx={keepsOneLine(c, field, row[c.field], refLabel) ? ONE_LINE : undefined}>
                       {table ? (
-                        <StatusBadge table={table} value={row[c.field]} language={language} />
+                        <StatusCell table={table} value={row[c.field]} format={c.format} language={language} />
                       ) : field?.ref && !c.format ? (
-                        (refCellLabel(controller.lookup, field.ref, row[c.field], language) ?? <RefValue refName={field.ref} value={row[c.field]} />)
+                        (refLabel ?? <RefValue refName={field.ref} value={row[c.field]} />)
                       ) : (
                         // isolated: a Latin or numeric value (-1,500.00, +20 10..., an address) keeps its own order in Arabic
-                        <IsolatedValue text={formatValue(row[c.field], c.format, field?.type, language)} />
+                        <IsolatedValue text={cellText(row, c.field, c.format, field?.type, language, paidOf)} />
                       )}
                     </TableCell>
                   );
@@ -130,7 +138,7 @@ export function ListView(props: ListViewProps) {
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </ScrollCue>
       {!controller.loading && controller.rows.length === 0 && !controller.error && (
         <Box sx={{ py: 6, textAlign: 'center' }}>
           <Typography color="text.secondary">{ui('noRecords')}</Typography>

@@ -17,6 +17,7 @@ import { FINANCE_ENTITIES, seedFinanceDemo } from './finance.ts';
 import { REGISTRATION_ENTITIES, seedRegistrationDemo } from './registration.ts';
 import { ACADEMIC_ENTITIES, seedAcademicDemo } from './academic.ts';
 import { seedAttendanceDemo } from './attendance.ts';
+import { seedCertificatesDemo } from './certificates.ts';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, STUDENT_COUNT } from './people.ts';
 
@@ -57,4 +58,5 @@ export async function loadDemo(w: SeedWriter, manifest: Manifest, passwordHash: 
   await seedAdmissionDemo(w, ctx);
   await seedFinanceDemo(w, ctx);
   await seedAttendanceDemo(w, ctx); // the demo instructor teaches one of the demo student's lectures
+  await seedCertificatesDemo(w, ctx); // fees, dean@rowaq.demo, requests in every status
 }

@@ -79,12 +79,15 @@ export async function seedTerms(w: SeedWriter, today: Date): Promise<DemoTerms> 
       withdraw_start: isoDate(addDays(t.start, 15)), withdraw_end: isoDate(addDays(t.end, -21)),
     };
     // The demo opens the current term's registration on the day it is loaded (then add/drop,
-    // then withdrawal), so a visitor can try registration whatever the date.
+    // then withdrawal), so a visitor can try registration whatever the date. Every window still
+    // closes by the term's end (screens/registration/term-dates.rules.yaml): a registrar who
+    // opens the term's form can save it as it is.
     if (isCurrent) {
+      const inTerm = (days: number) => isoDate(new Date(Math.min(addDays(today, days).getTime(), t.end.getTime())));
       Object.assign(row, {
-        registration_start: isoDate(addDays(today, -7)), registration_end: isoDate(addDays(today, 7)),
-        add_drop_start: isoDate(addDays(today, 8)), add_drop_end: isoDate(addDays(today, 21)),
-        withdraw_start: isoDate(addDays(today, 22)), withdraw_end: isoDate(addDays(today, 90)),
+        registration_start: isoDate(addDays(today, -7)), registration_end: inTerm(7),
+        add_drop_start: inTerm(8), add_drop_end: inTerm(21),
+        withdraw_start: inTerm(22), withdraw_end: inTerm(90),
       });
     }
     return row;
