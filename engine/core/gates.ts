@@ -4,6 +4,7 @@
  * message in the user's language. A screen that names the action it leads to (`gate:` in its
  * YAML) warns before the user acts; the registration page also disables its request buttons.
  */
+import { decideResponse, type ResponseDecision } from './api/rules.ts';
 import { ROUTE, type RouteTarget } from './routes.ts';
 
 export const GATES_PATH = '/users/gates';
@@ -25,14 +26,15 @@ export const GATE_TEXTS = {
   dashboard: { en: 'Go to the dashboard', ar: 'الذهاب إلى لوحة التحكم' },
 } as const satisfies Record<GateRedirect, { en: string; ar: string }>;
 
-const REDIRECTS: Readonly<Record<GateRedirect, RouteTarget>> = {
-  payments: { name: ROUTE.payments },
-  dashboard: { name: ROUTE.dashboard },
-};
-
-/** Where the warning's button goes: where the refusal would have sent the user. */
-export function gateTarget(gate: ClosedGate): RouteTarget {
-  return REDIRECTS[gate.redirect_to];
+/**
+ * What following the warning's button does: what the server's refusal of the action would have
+ * done (engine/core/api/rules.ts `decideResponse`, the one rule): the route it sends the user to,
+ * and the only-payments mode it sets (payments) or clears (dashboard). The dialog is left out:
+ * the warning already says it.
+ */
+export function gateOutcome(gate: ClosedGate, locale: string): { to: RouteTarget; onlyPayments: ResponseDecision['onlyPayments'] } {
+  const decision = decideResponse({ status: 403, method: 'POST', data: { redirect_to: gate.redirect_to }, path: '', user: null, token: undefined, locale });
+  return { to: decision.redirect ?? { name: ROUTE.dashboard }, onlyPayments: decision.onlyPayments };
 }
 
 /** The answer's `data`, keeping only well-formed entries (anything else is no gate: the warning is advice, the server decides). */

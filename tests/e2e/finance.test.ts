@@ -93,12 +93,12 @@ let ctx: Ctx;
 
 const T = {
   en: {
-    due: 'You have to pay your due invoices.', ok: 'OK', request: 'Request', amount: /Amount/, card: 'Credit card',
+    due: 'You have to pay your due invoices.', ok: 'OK', request: 'Request', transcript: 'Transcript', save: 'Save', amount: /Amount/, card: 'Credit card',
     charge: 'Charge my credit', sandboxPay: 'Pay', alreadyPaid: 'This payment is already paid', payWallet: 'Pay from my credit',
     charged: 'Charge', payment: 'Payment', short: 'not enough credit balance', currency: 'EGP', paid: 'Paid', invoice: 'Invoice',
   },
   ar: {
-    due: 'يجب عليك سداد الفواتير المستحقة.', ok: 'حسنًا', request: 'طلب التسجيل', amount: /المبلغ/, card: 'بطاقة ائتمان',
+    due: 'يجب عليك سداد الفواتير المستحقة.', ok: 'حسنًا', request: 'طلب التسجيل', transcript: 'بيان درجات', save: 'حفظ', amount: /المبلغ/, card: 'بطاقة ائتمان',
     charge: 'شحن رصيدي', sandboxPay: 'ادفع', alreadyPaid: 'هذه العملية بالفعل مدفوعة', payWallet: 'ادفع من رصيدي',
     charged: 'شحن', payment: 'سداد', short: 'رصيدك غير كافٍ', currency: 'جنيه مصري', paid: 'مدفوع', invoice: 'الفاتورة',
   },
@@ -151,11 +151,22 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: finance, the payment gate and the
       await appReady(page);
       expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
 
-      // 1. The gate: requesting a course lands on payments with the message, and only payments.
+      // 1. The gate: the registration page says so before anything is pressed (the message, the
+      //    request buttons disabled), and its button leads to payments, and only payments, as the
+      //    server's refusal would (the refusal itself: step 1c).
       await go(page, '/offering/registration');
       const offering = page.getByTestId(`offering-${code}`);
       await offering.waitFor({ timeout: 30_000 });
-      await offering.getByRole('button', { name: t.request }).click();
+      await expect.poll(() => page.getByTestId('gate-banner').innerText(), { timeout: 20_000 }).toContain(t.due);
+      expect(await offering.getByRole('button', { name: t.request }).isDisabled()).toBe(true);
+      await settle(page);
+      await screenshot(page, 'finance-gate-banner', lang);
+      // A gated call made anyway (a certificate request: its form warns too, but sends when told):
+      // the server refuses, the client shows the message and goes to payments, and only payments.
+      await go(page, '/services/certification/add');
+      await expect.poll(() => page.getByTestId('gate-banner').innerText(), { timeout: 20_000 }).toContain(t.due);
+      await page.getByLabel(t.transcript, { exact: true }).check();
+      await page.getByRole('button', { name: t.save, exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/payments', { timeout: 20_000 });
       const dialog = page.getByRole('dialog');
       await expect.poll(() => dialog.innerText(), { timeout: 10_000 }).toContain(t.due);

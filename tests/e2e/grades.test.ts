@@ -9,7 +9,8 @@
  *   4. a reload shows the saved marks, and the server holds them (the student's course data too);
  *   5. a refusal from the server (the PUT answered 422 by the test) lands on its cell.
  * No student page shows the current term's marks (the academic record lists past terms only), so
- * the student's side is checked on the data of their course page (GET /students/courses).
+ * the student's side is checked on the data of their course page (POST /students/courses): no mark
+ * while the results are not published (the server test tests/server/academic.test.ts shows it once they are).
  * Screenshots: tests/e2e/artifacts/grades-*.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -148,9 +149,10 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: grade entry', () => {
       await expect.poll(() => cell(page, mine).innerText()).toBe(String(mark));
       const stored = (await apiCall(server.url, tokens.instructor, 'GET', `/grades/sections/${section.id}/students`)).data as RosterRow[];
       expect(stored.find((r) => r.registration_id === mine.registration_id)?.grade).toBe(mark);
-      const course = ((await apiCall(server.url, tokens.student, 'POST', '/students/courses', {})).data as Array<{ registration_id: number; grade: number | null }>)
+      // The student does not see a mark the instructor may still change (results not published).
+      const course = ((await apiCall(server.url, tokens.student, 'POST', '/students/courses', {})).data as Array<{ registration_id: number; grade: number | null; results_published: boolean }>)
         .find((c) => c.registration_id === mine.registration_id);
-      expect(course?.grade).toBe(mark);
+      expect(course).toMatchObject({ grade: null, results_published: false });
 
       // A refusal from the server (answered here, as the server words a row's error) lands on its cell.
       await page.route(`**/api/sis/grades/sections/${section.id}`, (route) =>

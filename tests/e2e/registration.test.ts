@@ -313,13 +313,13 @@ async function scenario(lang: Lang, index: number): Promise<void> {
   await registrar.page.getByTestId('student-current-courses').locator('tbody tr').first().waitFor({ timeout: 30_000 });
   await registrar.page.getByTestId('terms-grades').locator('tbody tr').first().waitFor({ timeout: 30_000 });
   await screenshot(registrar.page, 'students-show', lang);
-  // Dates read in the language's order: in Arabic the day at the right and the year at the left
-  // (the locale writes direction marks, no letters), in English the first part left of the year.
+  // Dates ("24 Nov 2026", engine/core/dates.ts) read in the language's order: in Arabic the day at
+  // the right and the year at the left, in English the day left of the year.
   const dates = await registrar.page.locator('bdi').evaluateAll((all) =>
     all.flatMap((bdi) => {
       const node = bdi.firstChild;
       const text = bdi.textContent ?? '';
-      if (!node || node.nodeType !== Node.TEXT_NODE || !/^\d{1,2}\D+\d{1,2}\D+\d{4}$/.test(text)) return [];
+      if (!node || node.nodeType !== Node.TEXT_NODE || !/^\d{1,2}\D+\d{4}$/.test(text)) return [];
       const rect = (from: number, to: number) => {
         const range = document.createRange();
         range.setStart(node, from);

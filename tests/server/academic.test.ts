@@ -164,6 +164,26 @@ describe.skipIf(!manifest).each(BACKENDS)('academic records on $name', (backend)
     expect(week.body.data.map((s: any) => [s.day, s.code])).toEqual([[1, 'CS201'], [2, 'CS102'], [3, 'CS201']]);
   });
 
+  it("a current course's mark reaches the student only once its results are published", async () => {
+    const reg = await db.selectFrom('registrations').select('id').where('offering_id', '=', ids.o201).where('student_id', '=', ali.student_id!).executeTakeFirstOrThrow();
+    await db.updateTable('registrations').set({ grade: 88 }).where('id', '=', reg.id).execute();
+    const mine = async () => {
+      const list = await call(app, 'POST', '/api/sis/students/courses', { token: ali.token, body: {} });
+      const one = await call(app, 'GET', `/api/sis/students/courses/${ids.cs201}`, { token: ali.token });
+      return [list.body.data.find((r: any) => r.code === 'CS201'), one.body.data];
+    };
+    try {
+      // draft (the instructor may still change it): no mark, letter or maximum
+      for (const c of await mine()) expect(c).toMatchObject({ results_published: false, grade: null, letter: null, max_mark: null });
+      await db.updateTable('offerings').set({ control_status_id: 2 }).where('id', '=', ids.o201).execute(); // published
+      for (const c of await mine()) expect(c).toMatchObject({ results_published: true, grade: 88, max_mark: 100 });
+      expect((await mine())[1].letter).toBeTruthy();
+    } finally {
+      await db.updateTable('offerings').set({ control_status_id: 1 }).where('id', '=', ids.o201).execute();
+      await db.updateTable('registrations').set({ grade: null }).where('id', '=', reg.id).execute();
+    }
+  });
+
   it("a student never reads another's records; staff read any with ?student_id=; bad input is refused clearly", async () => {
     const other = await call(app, 'GET', `/api/sis/students/academic/taken-courses?student_id=${ali.student_id}`, { token: mona.token });
     expect(other.status).toBe(403);

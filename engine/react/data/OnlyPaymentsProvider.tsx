@@ -6,7 +6,7 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { StoredOnlyPaymentsFlag } from '../../core/only-payments.ts';
 
-type Flag = Pick<StoredOnlyPaymentsFlag, 'get' | 'subscribe'>;
+type Flag = Pick<StoredOnlyPaymentsFlag, 'get' | 'subscribe'> & Partial<Pick<StoredOnlyPaymentsFlag, 'set'>>;
 
 const OnlyPaymentsContext = createContext<Flag | null>(null);
 const noSubscribe = () => () => {};
@@ -20,4 +20,12 @@ export function OnlyPaymentsProvider({ flag, children }: { flag?: Flag; children
 export function useOnlyPayments(): boolean {
   const flag = useContext(OnlyPaymentsContext);
   return useSyncExternalStore(flag ? flag.subscribe : noSubscribe, flag ? flag.get : off, off);
+}
+
+const noSet = () => {};
+
+/** Sets or clears the mode (a closed gate's warning followed); without a settable flag, nothing. */
+export function useSetOnlyPayments(): (value: boolean) => void {
+  const flag = useContext(OnlyPaymentsContext);
+  return flag?.set ? flag.set : noSet;
 }

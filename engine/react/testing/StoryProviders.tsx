@@ -15,6 +15,7 @@ import { createLayoutSettingsStore, createMemoryStorage, LAYOUT_SETTINGS_KEY, ty
 import { createSessionStore, type SessionUser } from '../../core/session.ts';
 import { createAppApi } from '../data/ApiProvider.tsx';
 import { AppProviders } from '../data/AppProviders.tsx';
+import type { StoredOnlyPaymentsFlag } from '../../core/only-payments.ts';
 import { createUiBridge } from '../data/ui-bridge.ts';
 import { createI18n, loadLanguage, type Language } from '../i18n/index.ts';
 import { defaultRegistry } from '../registry/defaults.ts';
@@ -36,10 +37,12 @@ export interface StoryProvidersProps extends Omit<FixtureApiOptions, 'manifest'>
   layout?: Partial<LayoutSettings>;
   /** The plugins registered (as `createApp` gets them); default the ones the portal ships (engine/plugins). */
   plugins?: readonly RowaqPlugin[];
+  /** The only-payments flag, as the app's (tests that read the mode); default: one in memory, off. */
+  onlyPayments?: StoredOnlyPaymentsFlag;
   children: ReactNode;
 }
 
-export function StoryProviders({ manifest, language, user, layout, plugins = PLUGINS, children, ...api }: StoryProvidersProps) {
+export function StoryProviders({ manifest, language, user, layout, plugins = PLUGINS, onlyPayments, children, ...api }: StoryProvidersProps) {
   const signedIn = user === undefined ? staffUser(manifest) : user;
   const key = JSON.stringify([language, signedIn, layout]);
   const app = useMemo(() => {
@@ -62,13 +65,14 @@ export function StoryProviders({ manifest, language, user, layout, plugins = PLU
         getLocale: () => i18n.language,
         navigate: () => undefined,
         bridge,
-        onlyPayments: createOnlyPaymentsFlag(),
+        onlyPayments: onlyPayments ?? createOnlyPaymentsFlag(),
         adapter: createFixtureAdapter({ manifest, ...api }),
       }),
+      ...(onlyPayments ? { onlyPayments } : {}),
     };
     // The fixture options are values of the story: a new story remounts, a re-render does not rebuild.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [manifest, key, plugins]);
+  }, [manifest, key, plugins, onlyPayments]);
 
   // As the app does before its first render: the language's locale file first, no flash of English.
   const [loaded, setLoaded] = useState<object | null>(null);

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { Manifest } from '../../../generator/manifest-types.ts';
 import type { Db } from '../auth/tables.ts';
 import { HttpError } from '../../http/errors.ts';
+import { controlOpen } from '../grades/store.ts';
 import { gradeOf } from './grades.ts';
 import { currentTerm, HELD_CODES } from './history.ts';
 import { alive, declares, num, table } from './tables.ts';
@@ -26,7 +27,7 @@ async function heldCourses(db: Db, manifest: Manifest, studentId: number, course
   if (!term) return [];
   const { rows } = await sql<Row>`
     select r.id, r.status_code, r.flags, r.grade, coalesce(r.max_mark, o.max_mark, c.max_mark) as max_mark, r.section_id,
-           o.id as offering_id, c.id as course_id, c.code, c.name, c.name_local, c.credit_hours, c.description,
+           o.id as offering_id, o.control_status_id, c.id as course_id, c.code, c.name, c.name_local, c.credit_hours, c.description,
            s.code as section_code, s.kind_id as section_kind_id, i.name as instructor_name, i.name_local as instructor_name_local,
            t.id as term_id, t.name as term_name, t.name_local as term_name_local
       from ${table(manifest, 'registrations')} r
@@ -42,14 +43,21 @@ async function heldCourses(db: Db, manifest: Manifest, studentId: number, course
   return rows;
 }
 
-function courseSummary(r: Row, language: Language) {
-  const graded = gradeOf(Number(r.status_code), num(r.grade), num(r.max_mark));
+/**
+ * A mark of the current term reaches the student once the course's results are published: the
+ * moment the instructor can no longer change it (grades/store.ts controlOpen, one rule for both).
+ * Until then the course carries no mark, letter or maximum.
+ */
+function courseSummary(r: Row, language: Language, manifest: Manifest) {
+  const published = !controlOpen(manifest, r.control_status_id == null ? null : Number(r.control_status_id));
+  const graded = gradeOf(Number(r.status_code), published ? num(r.grade) : null, num(r.max_mark));
   return {
     id: Number(r.course_id), registration_id: Number(r.id), offering_id: Number(r.offering_id), code: String(r.code),
     course: local(r, 'name', language), name: String(r.name), name_local: (r.name_local as string | null) ?? null,
     credit_hours: Number(r.credit_hours ?? 0), section: (r.section_code as string | null) ?? '',
     instructor: local(r, 'instructor_name', language), term: local(r, 'term_name', language),
-    status_code: Number(r.status_code), flags: num(r.flags), grade: num(r.grade), max_mark: num(r.max_mark), letter: graded.letter,
+    status_code: Number(r.status_code), flags: num(r.flags), results_published: published,
+    grade: published ? num(r.grade) : null, max_mark: published ? num(r.max_mark) : null, letter: published ? graded.letter : null,
   };
 }
 
@@ -75,7 +83,7 @@ function pageOf<T extends { code: string; course: string }>(all: T[], body: unkn
 }
 
 export async function myCourses(db: Db, manifest: Manifest, studentId: number, language: Language, body: unknown) {
-  const rows = (await heldCourses(db, manifest, studentId)).map((r) => courseSummary(r, language));
+  const rows = (await heldCourses(db, manifest, studentId)).map((r) => courseSummary(r, language, manifest));
   return pageOf(rows, body);
 }
 
@@ -112,7 +120,7 @@ async function examsOf(db: Db, manifest: Manifest, offeringIds: number[], termId
 export async function myCourse(db: Db, manifest: Manifest, studentId: number, courseId: number, language: Language) {
   const [row] = await heldCourses(db, manifest, studentId, courseId);
   if (!row) throw new HttpError(404, 'academic_course_not_held');
-  const summary = courseSummary(row, language);
+  const summary = courseSummary(row, language, manifest);
   const sectionId = num(row.section_id);
   const slots = sectionId === null ? [] : await slotsOf(db, manifest, [sectionId]);
   const exams = await examsOf(db, manifest, [summary.offering_id], Number(row.term_id));

@@ -14,6 +14,9 @@ import { ScreenStory } from '../../../engine/react/testing/ScreenStory.tsx';
 import type { FixtureRoute } from '../../../engine/react/testing/fixture-api.ts';
 import { CLIENT_MANIFEST } from '../../../stories/fixtures/screens.ts';
 import { REGISTRATION_ROUTES } from '../../../stories/registration/fixtures.ts';
+import { createMemoryStorage } from '../../../engine/core/layout-settings.ts';
+import { createStoredOnlyPaymentsFlag, type StoredOnlyPaymentsFlag } from '../../../engine/core/only-payments.ts';
+import { gateOutcome } from '../../../engine/core/gates.ts';
 
 afterEach(cleanup);
 beforeAll(() => {
@@ -32,9 +35,9 @@ const overdue = (message = EN) => ({
   'registration.add_drop': { redirect_to: 'payments', message },
 });
 
-function mount(name: string, routes: FixtureRoute[], language: 'en' | 'ar' = 'en', manifest: ClientManifest = CLIENT_MANIFEST) {
+function mount(name: string, routes: FixtureRoute[], language: 'en' | 'ar' = 'en', manifest: ClientManifest = CLIENT_MANIFEST, onlyPayments?: StoredOnlyPaymentsFlag) {
   return render(
-    <StoryProviders manifest={manifest} language={language} routes={routes}>
+    <StoryProviders manifest={manifest} language={language} routes={routes} onlyPayments={onlyPayments}>
       <ScreenStory screen={name} layout="none" />
     </StoryProviders>,
   );
@@ -55,16 +58,24 @@ describe('the gate warning', () => {
     expect(CLIENT_MANIFEST.screens['offering-registration']?.gate).toBe('registration.request');
   });
 
-  it('warns at the top of the registration page before anything is pressed; its button goes to payments', async () => {
-    mount('offering-registration', [gatesRoute(overdue()), ...REGISTRATION_ROUTES]);
+  it('warns at the top of the registration page before anything is pressed; its button goes to payments, confined to them as the refusal would', async () => {
+    const flag = createStoredOnlyPaymentsFlag(createMemoryStorage(), () => '7');
+    mount('offering-registration', [gatesRoute(overdue()), ...REGISTRATION_ROUTES], 'en', CLIENT_MANIFEST, flag);
     const banner = await screen.findByTestId('gate-banner', {}, { timeout: 10_000 });
     expect(banner.textContent).toContain(EN);
     // At the top of the screen: before the page's own content.
     const frame = banner.closest('[data-screen="offering-registration"]')!;
     expect(frame.firstElementChild).toBe(banner);
     const go = within(banner).getByRole('button', { name: 'Go to payments' });
+    expect(flag.get()).toBe(false);
     fireEvent.click(go);
     await waitFor(() => expect(screen.getByText(CLIENT_MANIFEST.screens.payments!.path)).toBeTruthy());
+    expect(flag.get()).toBe(true);
+  });
+
+  it("the button does what the server's refusal does (engine/core/api/rules.ts): payments confine, the dashboard frees", () => {
+    expect(gateOutcome({ redirect_to: 'payments', message: EN }, 'en')).toEqual({ to: { name: 'payments' }, onlyPayments: 'set' });
+    expect(gateOutcome({ redirect_to: 'dashboard', message: 'x' }, 'en')).toEqual({ to: { name: 'dashboard' }, onlyPayments: 'clear' });
   });
 
   it('disables the request buttons with the reason while the gate is closed', async () => {

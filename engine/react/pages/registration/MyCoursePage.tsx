@@ -8,10 +8,13 @@ import { Badge, FlagBadges, LoadState, useDayName } from './shared.tsx';
 import { localName, useText } from './texts.ts';
 import { useRetryingGet } from './useRetryingGet.ts';
 import { ScrollCue } from '../../renderers/ScrollCue.tsx';
+import { formatValue } from '../../renderers/cells.tsx';
 
 interface CourseDetail {
   code: string; name: string; name_local?: string | null; credit_hours: number; section: string; instructor: string; term: string;
   status_code: number; flags: number | null; description: string; letter: string | null;
+  /** The mark, its maximum and letter come only once the course's results are published. */
+  results_published?: boolean; grade: number | null; max_mark: number | null;
   slots: Array<{ day: number; start_time: string; end_time: string; kind_id: number; room: string | null }>;
   exams: Array<{ id: number; kind_id: number; exam_date: string; start_time: string; end_time: string; room: string | null }>;
 }
@@ -48,6 +51,7 @@ export function MyCoursePage({ screen, params }: RendererProps) {
                 {field(t('section'), <bdi dir="ltr">{c.section}</bdi>)}
                 {field(t('instructor'), c.instructor || '—')}
                 {field(t('status'), <Stack direction="row" spacing={0.5}><Badge table="registration_code" value={c.status_code} /><FlagBadges flags={c.flags} status={c.status_code} /></Stack>)}
+                {field(t('mark'), <span data-testid="my-course-mark">{markText(c, language, t)}</span>)}
                 {c.description && <Grid size={12}>{field(t('description'), c.description)}</Grid>}
               </Grid>
             </CardContent>
@@ -96,4 +100,11 @@ export function MyCoursePage({ screen, params }: RendererProps) {
       )}
     </Stack>
   );
+}
+
+/** "85 of 100 · B+" once the results are published; until then, says so. */
+function markText(c: CourseDetail, language: string, t: ReturnType<typeof useText>): React.ReactNode {
+  if (!c.results_published || c.grade === null) return <Typography component="span" color="text.secondary">{t('resultsNotPublished')}</Typography>;
+  const mark = t('markOf', { mark: formatValue(c.grade, 'number', undefined, language), max: formatValue(c.max_mark, 'number', undefined, language) });
+  return <bdi>{c.letter ? `${mark} · ${c.letter}` : mark}</bdi>;
 }

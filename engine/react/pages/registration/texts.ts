@@ -94,6 +94,8 @@ export const TEXTS = {
   // course, schedule, profile
   description: { en: 'Description', ar: 'الوصف' },
   instructor: { en: 'Instructor', ar: 'المحاضر' },
+  markOf: { en: '{mark} of {max}', ar: '{mark} من {max}' },
+  resultsNotPublished: { en: 'Not published yet', ar: 'لم تُعلن بعد' },
   exams: { en: 'Exams', ar: 'الامتحانات' },
   noExams: { en: 'No exam is scheduled yet.', ar: 'لم تُجدول امتحانات بعد.' },
   date: { en: 'Date', ar: 'التاريخ' },
