@@ -49,6 +49,8 @@ export type ApiRequestConfig = Omit<AxiosRequestConfig, 'url' | 'method' | 'data
   admission?: boolean;
   /** false: never toast this call's error (forms showing field errors themselves). */
   toast?: boolean;
+  /** Called with a successful answer's headers (a download reads the file name the server gives). */
+  onHeaders?: (headers: Readonly<Record<string, unknown>>) => void;
 };
 
 export interface ApiClient {
@@ -79,7 +81,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   });
 
   async function request<T>(method: string, path: string, data?: unknown, config: ApiRequestConfig = {}): Promise<T> {
-    const { admission, toast, ...axiosConfig } = config;
+    const { admission, toast, onHeaders, ...axiosConfig } = config;
     const facts = () => ({ method, path, user: options.getUser(), token: options.getToken(), locale: options.getLocale() });
     let body: unknown;
     try {
@@ -91,6 +93,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         baseURL: admission ? admissionBaseUrl : baseUrl,
       });
       body = response.data;
+      onHeaders?.(Object.fromEntries(Object.entries(response.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])));
       const decision = apply({ ...facts(), status: response.status, data: body });
       if (decision.reason) {
         throw new ApiError({

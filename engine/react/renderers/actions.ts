@@ -2,6 +2,7 @@
  * Screen actions (navigate, call, delete, restore, export, confirm): the address each one
  * uses, computed purely, and `useActionRunner`, the thin hook that performs them.
  */
+import { fileNameFromDisposition } from '../../core/file-name.ts';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ClientManifest, Screen, ScreenAction } from '../../../generator/manifest-types.ts';
@@ -94,8 +95,14 @@ export function useActionRunner(screen: Screen, params: Readonly<Record<string, 
       if (!target.path) return;
       try {
         if (target.kind === 'download') {
-          const blob = await api.request<Blob>(target.method ?? 'POST', target.path, body, { responseType: 'blob' });
-          saveBlob(blob, target.fileName ?? 'export');
+          // The server's name for the file (a certificate's reference, a document's own name) wins
+          // over the YAML's, which names downloads the server leaves unnamed.
+          let served: string | undefined;
+          const blob = await api.request<Blob>(target.method ?? 'POST', target.path, body, {
+            responseType: 'blob',
+            onHeaders: (headers) => { served = fileNameFromDisposition(headers['content-disposition']); },
+          });
+          saveBlob(blob, served ?? target.fileName ?? 'export');
         } else {
           await api.request(target.method ?? 'POST', target.path, body);
           toast.success();

@@ -82,16 +82,24 @@ export class SeedWriter {
   async insert(entityName: string, rows: Row[]): Promise<number> {
     const entity = this.entity(entityName);
     if (!entity || rows.length === 0) return 0;
-    const allowed = (column: string) => column === 'id' || Object.hasOwn(entity.fields, column);
+    // Besides the declared fields: the id, and an entity's timestamps (a demo ticket opened last
+    // week says so; left out, they are the seed's moment).
+    const stamped = (column: string) => !!entity.timestamps && (column === 'created_at' || column === 'updated_at');
+    const allowed = (column: string) => column === 'id' || stamped(column) || Object.hasOwn(entity.fields, column);
     const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter(allowed);
     if (!columns.length) return 0;
     const names = sql.join(columns.map((c) => sql.ref(c)));
-    const types = sql.join(columns.map((c) => sql`${sql.ref(c)} ${sql.raw(c === 'id' ? 'bigint' : columnType(entity, entity.fields[c]!).ddl)}`));
+    const typeOf = (c: string) => (c === 'id' ? 'bigint' : stamped(c) ? 'timestamptz' : columnType(entity, entity.fields[c]!).ddl);
+    const types = sql.join(columns.map((c) => sql`${sql.ref(c)} ${sql.raw(typeOf(c))}`));
+    const now = new Date().toISOString();
     for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
       const chunk = rows.slice(start, start + ROWS_PER_STATEMENT).map((row) => {
         const out: Row = {};
         // A key a row leaves out gets the field's YAML default (DEFAULT cannot be spelled per row here).
-        for (const column of columns) out[column] = row[column] === undefined ? defaultOf(entity, column) : row[column];
+        for (const column of columns) {
+          const value = row[column] === undefined ? defaultOf(entity, column) : row[column];
+          out[column] = value instanceof Date ? value.toISOString() : value ?? (stamped(column) ? now : null);
+        }
         return out;
       });
       await sql`insert into ${sql.table(entity.table)} (${names})
