@@ -201,6 +201,9 @@ export interface FormField {
 export interface FieldOptions {
   status?: string;
   ref?: string;
+  /** The choices are the rows a GET of this API path answers (`data`, or `data[key]`): {id, name, name_local}. */
+  path?: string;
+  key?: string;
   only?: number[];
   /** Status id (as written, a text key) -> the condition under which it is offered. */
   when?: Record<string, Condition>;

@@ -157,6 +157,8 @@ function fieldOptions(raw: NonNullable<RawFormField['options']>): FieldOptions {
   const out: FieldOptions = {};
   if (raw.status !== undefined) out.status = raw.status;
   if (raw.ref !== undefined) out.ref = raw.ref;
+  if (raw.path !== undefined) out.path = raw.path;
+  if (raw.key !== undefined) out.key = raw.key;
   if (raw.only !== undefined) out.only = [...raw.only];
   if (raw.when !== undefined) out.when = { ...raw.when };
   return out;

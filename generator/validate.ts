@@ -32,7 +32,7 @@ const REQUIRED_HINTS: Record<string, string> = {
   type: 'add a type',
   path: "add a route path such as /students/:id",
   schema: 'add schema: the JSON Schema of the value, e.g. {type: string}',
-  status: 'options need status: <status table> (only and when pick among its statuses) or ref: <entity>',
+  status: 'options need status: <status table> (only and when pick among its statuses), ref: <entity>, or path: <API path answering the choices>',
   fields: 'add fields: the list of fields',
   statuses: 'add statuses: the list of statuses, each with id, key, name, name_local and color',
   view: 'add a view: list, detail, form, wizard, dashboard, page or plugin',

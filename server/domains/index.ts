@@ -20,6 +20,9 @@ import { exportsDomain } from './exports/plugin.ts';
 import { attendanceDomain } from './attendance/plugin.ts';
 import { gradesDomain } from './grades/plugin.ts';
 import { certificatesDomain } from './certificates/plugin.ts';
+import { gradeRechecksDomain } from './grade-rechecks/plugin.ts';
+import { ticketsDomain } from './tickets/plugin.ts';
+import { excusesDomain } from './excuses/plugin.ts';
 
 export interface DomainOptions {
   db: Kysely<any>;
@@ -57,4 +60,10 @@ export const domains: Domain[] = [
   { name: 'grades', plugin: gradesDomain },
   // /certificates/...: requests, their fee, staff steps, printing, the public verification.
   { name: 'certificates', plugin: certificatesDomain },
+  // /grades-recheck/...: grade recheck requests, their fee, the office's steps (the mark written to the registration).
+  { name: 'grade-rechecks', plugin: gradeRechecksDomain },
+  // /tickets/...: support tickets, their conversation, attachments and status steps.
+  { name: 'tickets', plugin: ticketsDomain },
+  // /excuses/...: absence excuses, their document and fee, the student's changes, staff decisions.
+  { name: 'excuses', plugin: excusesDomain },
 ];

@@ -10,6 +10,9 @@ import { fillText } from '../../engine/core/text.ts';
 import { ACADEMIC_MESSAGES } from '../domains/academic/messages.ts';
 import { ATTENDANCE_MESSAGES } from '../domains/attendance/messages.ts';
 import { CERTIFICATE_MESSAGES } from '../domains/certificates/messages.ts';
+import { GRADE_RECHECK_MESSAGES } from '../domains/grade-rechecks/messages.ts';
+import { TICKET_MESSAGES } from '../domains/tickets/messages.ts';
+import { EXCUSE_MESSAGES } from '../domains/excuses/messages.ts';
 import { ADMISSION_MESSAGES } from '../domains/admission/messages.ts';
 import { EXPORTS_MESSAGES } from '../domains/exports/messages.ts';
 import { FINANCE_MESSAGES } from '../domains/finance/messages.ts';
@@ -68,6 +71,9 @@ export const MESSAGES = {
   ...ATTENDANCE_MESSAGES,
   ...GRADES_MESSAGES,
   ...CERTIFICATE_MESSAGES,
+  ...GRADE_RECHECK_MESSAGES,
+  ...TICKET_MESSAGES,
+  ...EXCUSE_MESSAGES,
 };
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -78,3 +78,52 @@ export function RefValue({ refName, value }: { refName: string; value: unknown }
   const rows = useRefRows(refName);
   return labelFor(rows, value, language);
 }
+
+const byPath = new WeakMap<ApiClient, SessionCache>();
+
+/**
+ * The choice rows a server call answers (a form field's `options.path`): GET `path`, the rows in
+ * `data` or `data[key]`. One request per API client, session and path, shared; a failed load
+ * gives no rows and is asked again by the next caller.
+ */
+export function loadPathRows(api: ApiClient, path: string, key: string | undefined, session = ''): Promise<LabelRow[]> {
+  let cache = byPath.get(api);
+  if (!cache || cache.session !== session) byPath.set(api, (cache = { session, byRef: new Map() }));
+  const { byRef } = cache;
+  const id = `${path}\u0000${key ?? ''}`;
+  let rows = byRef.get(id);
+  if (!rows) {
+    const request: Promise<LabelRow[]> = api.get(path, { toast: false }).then(
+      (body) => {
+        const data = (body as { data?: unknown } | null | undefined)?.data;
+        const list = key ? (data as Record<string, unknown> | null | undefined)?.[key] : data;
+        return Array.isArray(list) ? (list.filter((r) => r && typeof r === 'object' && 'id' in r) as LabelRow[]) : [];
+      },
+      () => {
+        if (byRef.get(id) === request) byRef.delete(id);
+        return [];
+      },
+    );
+    rows = request;
+    byRef.set(id, rows);
+  }
+  return rows;
+}
+
+/** Options from a server call (`options.path`, `options.key`): undefined while loading or without a path. */
+export function usePathOptions(path: string | undefined, key: string | undefined): Option[] | undefined {
+  const api = useApi();
+  const session = useSessionKey();
+  const language = useLanguage();
+  const id = path ? `${session}\u0000${path}\u0000${key ?? ''}` : '';
+  const [state, setState] = useState<{ id: string; rows: LabelRow[] } | undefined>();
+  useEffect(() => {
+    if (!path) return;
+    let live = true;
+    void loadPathRows(api, path, key, session).then((rows) => live && setState({ id, rows }));
+    return () => {
+      live = false;
+    };
+  }, [api, path, key, session, id]);
+  return state && state.id === id ? optionsOf(state.rows, language) : undefined;
+}

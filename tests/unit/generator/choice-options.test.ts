@@ -69,7 +69,7 @@ describe('choice options: only and when', () => {
     ]);
     const alone = await errorsFor(form('      only: [1]'));
     expect(alone.lines).toEqual([
-      `${FILE}:12:7 missing key 'status' in 'fields.1.options' (options need status: <status table> (only and when pick among its statuses) or ref: <entity>)`,
+      `${FILE}:12:7 missing key 'status' in 'fields.1.options' (options need status: <status table> (only and when pick among its statuses), ref: <entity>, or path: <API path answering the choices>)`,
     ]);
   });
 
@@ -96,6 +96,25 @@ fields:
     });
     expect(lines).toEqual([
       `${FILE}:8:39 field 'statuses' holds a list: only and when narrow a single choice (remove only/when, or make the field one choice (schema: {type: integer}))`,
+    ]);
+  });
+
+  it('choices a server call answers: path (and key) compile; key alone, or path with only, are refused', async () => {
+    const ws = await workspace(form('      path: /excuses/get_lookups\n      key: courses'));
+    try {
+      const result = await createCompiler(ws.options({ write: false })).compile();
+      expect(result.errors).toEqual([]);
+      const field = result.manifest!.forms.status_choice!.fields.find((f) => f.name === 'next_status_id')!;
+      expect(field.options).toEqual({ path: '/excuses/get_lookups', key: 'courses' });
+    } finally {
+      await ws.cleanup();
+    }
+    const keyAlone = await errorsFor(form('      status: student_status\n      key: courses'));
+    expect(keyAlone.lines.length).toBe(1);
+    expect(keyAlone.lines[0]).toMatch(/^screens\/students\/status_choice\.yaml:12:7 .*path/);
+    const withOnly = await errorsFor(form('      path: /x\n      only: [1]'));
+    expect(withOnly.lines).toEqual([
+      `${FILE}:13:13 key 'only' is not allowed here (remove it: it does not go with the other keys of this object)`,
     ]);
   });
 });

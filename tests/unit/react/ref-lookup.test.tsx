@@ -96,6 +96,9 @@ function server() {
       // the old way: a list call, first 100 rows only
       const rows = config.url === '/instructors' ? ALL_INSTRUCTORS : FACULTIES;
       data = { data: rows.slice(0, 100), meta: { count: rows.length, lookup: {} } };
+    } else if (config.url === '/excuses/get_lookups') {
+      // a server call answering only the records this user may choose
+      data = { data: { courses: [{ id: 7, code: 'CS301', name: 'Data Structures II', name_local: 'هياكل البيانات 2' }], term: null } };
     } else if (config.url === '/lookups/get') {
       const names = (body as { lookups: string[] }).lookups;
       const found = Object.fromEntries(names.map((n) => [n, n === 'instructors' ? ALL_INSTRUCTORS : n === 'faculties' ? FACULTIES : []]));
@@ -243,5 +246,31 @@ describe('form selects of referenced entities', () => {
     );
     await waitFor(() => expect(screen.getAllByText('Instructor 117')).toHaveLength(2));
     expect(calls).toEqual([{ url: '/lookups/get', body: { lookups: ['instructors'] } }]);
+  });
+
+  it("choices from a server call (options.path and key): only the rows it answers, named in the language, one GET", async () => {
+    const { adapter, calls } = server();
+    const jar = createMemoryCookieJar({ [LANGUAGE_COOKIE]: 'ar' });
+    const app = createApp({ manifest: manifest(), jar, storage: createMemoryStorage(), adapter, memory: { initialEntries: ['/'] } });
+    await app.ready;
+    const { ApiProvider } = await import('../../../engine/react/data/ApiProvider.tsx');
+    const { I18nProvider } = await import('../../../engine/react/i18n/I18nProvider.tsx');
+    const { RefSelectWidget } = await import('../../../engine/react/renderers/form/widgets.tsx');
+    const props = (id: string) =>
+      ({ id, name: id, label: id, value: 7, required: false, disabled: false, readonly: false, autofocus: false, placeholder: '', rawErrors: [],
+        options: { path: '/excuses/get_lookups', key: 'courses', ref: 'instructors' }, schema: { type: 'integer' },
+        onChange: () => undefined, onBlur: () => undefined, onFocus: () => undefined,
+      }) as unknown as Parameters<typeof RefSelectWidget>[0];
+    render(
+      <I18nProvider i18n={app.i18n}>
+        <ApiProvider api={app.api}>
+          <RefSelectWidget {...props('course')} />
+          <RefSelectWidget {...props('course_again')} />
+        </ApiProvider>
+      </I18nProvider>,
+    );
+    await waitFor(() => expect(screen.getAllByText('هياكل البيانات 2')).toHaveLength(2));
+    // the path's rows, not the ref's: no /lookups/get
+    expect(calls.map((c) => c.url)).toEqual(['/excuses/get_lookups']);
   });
 });

@@ -146,7 +146,7 @@ function widgetOf(field: FormField): string | undefined {
   if (field.widget === 'hidden') return 'hidden';
   if (field.upload || field.widget === 'file' || format === 'data-url') return WIDGET.upload;
   if (field.widget === 'date' || format === 'date') return WIDGET.date;
-  if (field.options?.ref && !field.options.status) return WIDGET.ref;
+  if ((field.options?.ref || field.options?.path) && !field.options.status) return WIDGET.ref;
   if (field.filter) return WIDGET.filtered;
   if (field.widget && !['text', 'number', 'autocomplete', 'phone'].includes(field.widget)) return field.widget;
   return undefined;
@@ -179,6 +179,9 @@ export function buildFormSchema(
     if (field.filter && manifest.filters[field.filter]) options.allow = manifest.filters[field.filter].allow;
     if (field.upload) options.upload = field.upload;
     if (field.options?.ref) options.ref = field.options.ref;
+    // The choices a server call answers (only the records this user may choose).
+    if (field.options?.path) options.path = field.options.path;
+    if (field.options?.key) options.key = field.options.key;
     // A long list (countries): typed to search instead of scrolled.
     if (field.options?.ref && field.widget === 'autocomplete') options.search = true;
     if (field.widget === 'textarea') options.rows = 4;

@@ -6,7 +6,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { getInputProps, getTemplate, type RegistryWidgetsType, type WidgetProps } from '@rjsf/utils';
 import { Autocomplete, Box, Button, FormHelperText, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useRefOptions } from '../useRefOptions.ts';
+import { usePathOptions, useRefOptions } from '../useRefOptions.ts';
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs from 'dayjs';
@@ -172,11 +172,17 @@ function DataUrlUploadWidget(props: WidgetProps) {
   );
 }
 
-/** A foreign key chosen by name from the referenced entity's rows (typed to search with `search`). */
+/**
+ * A foreign key chosen by name from the referenced entity's rows, or from the rows a server call
+ * answers (`path`: only those this user may choose); typed to search with `search`.
+ */
 export function RefSelectWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, label, onChange, options, rawErrors, schema } = props;
   const where = options.where && typeof options.where === 'object' ? (options.where as Record<string, unknown>) : undefined;
-  const refOptions = useRefOptions(typeof options.ref === 'string' ? options.ref : undefined, where) ?? [];
+  const path = typeof options.path === 'string' ? options.path : undefined;
+  const fromPath = usePathOptions(path, typeof options.key === 'string' ? options.key : undefined);
+  const fromRef = useRefOptions(path ? undefined : typeof options.ref === 'string' ? options.ref : undefined, where);
+  const refOptions = (path ? fromPath : fromRef) ?? [];
   const numeric = schema.type === 'integer' || schema.type === 'number';
   if (options.search) {
     const selected = refOptions.find((o) => value !== undefined && value !== null && o.value === String(value)) ?? null;

@@ -18,6 +18,9 @@ import { REGISTRATION_ENTITIES, seedRegistrationDemo } from './registration.ts';
 import { ACADEMIC_ENTITIES, seedAcademicDemo } from './academic.ts';
 import { seedAttendanceDemo } from './attendance.ts';
 import { seedCertificatesDemo } from './certificates.ts';
+import { seedGradeRechecksDemo } from './grade-rechecks.ts';
+import { seedExcusesDemo } from './excuses.ts';
+import { seedTicketsDemo } from './tickets.ts';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, STUDENT_COUNT } from './people.ts';
 
@@ -59,4 +62,7 @@ export async function loadDemo(w: SeedWriter, manifest: Manifest, passwordHash: 
   await seedFinanceDemo(w, ctx);
   await seedAttendanceDemo(w, ctx); // the demo instructor teaches one of the demo student's lectures
   await seedCertificatesDemo(w, ctx); // fees, dean@rowaq.demo, requests in every status
+  await seedGradeRechecksDemo(w, ctx); // the fee, one of the demo student's courses published, others' rechecks
+  await seedExcusesDemo(w, ctx); // absence excuses: the demo student's pending, approved, rejected; a few others'
+  await seedTicketsDemo(w, ctx); // the demo student's tickets in every status, answered by registrar@
 }
