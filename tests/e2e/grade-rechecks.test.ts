@@ -208,6 +208,8 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: grade rechecks', () => {
       await shot(page, 'student-unpaid', lang);
       await row.getByRole('button', { name: t.remove }).click();
       await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click();
+      // While the dialog is open the page behind it is aria-hidden (no rows by role): wait for it to go first.
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
       await expect.poll(async () => page.getByRole('row').filter({ hasText: code }).count(), { timeout: 15_000 }).toBe(0);
       const status = async () => (await fetch(`${server.url}/api/sis/grades-recheck/details/${id}`, { headers: { authorization: `Bearer ${tokens.student}` } })).status;
       await expect.poll(status, { timeout: 15_000 }).toBe(404);

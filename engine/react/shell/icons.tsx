@@ -35,6 +35,13 @@ import Receipt from '@mui/icons-material/Receipt';
 import School from '@mui/icons-material/School';
 import Settings from '@mui/icons-material/Settings';
 import Support from '@mui/icons-material/Support';
+import ConfirmationNumber from '@mui/icons-material/ConfirmationNumber';
+import DesignServices from '@mui/icons-material/DesignServices';
+import EventBusy from '@mui/icons-material/EventBusy';
+import Sell from '@mui/icons-material/Sell';
+import SupportAgent from '@mui/icons-material/SupportAgent';
+import WorkspacePremium from '@mui/icons-material/WorkspacePremium';
+import Grading from '@mui/icons-material/Grading';
 import Work from '@mui/icons-material/Work';
 
 const ICONS: Record<string, ComponentType<SvgIconProps>> = {
@@ -73,8 +80,20 @@ const ICONS: Record<string, ComponentType<SvgIconProps>> = {
   school: School,
   settings: Settings,
   support: Support,
+  confirmation_number: ConfirmationNumber,
+  design_services: DesignServices,
+  event_busy: EventBusy,
+  sell: Sell,
+  support_agent: SupportAgent,
+  workspace_premium: WorkspacePremium,
+  grading: Grading,
   work: Work,
 };
+
+/** Whether a YAML icon name has its icon (an unknown name draws a dot). */
+export function hasMenuIcon(name: string): boolean {
+  return Object.hasOwn(ICONS, name);
+}
 
 export function MenuIcon({ name, ...props }: { name?: string } & SvgIconProps) {
   const Icon = name ? ICONS[name] : undefined;

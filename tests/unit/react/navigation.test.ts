@@ -4,6 +4,8 @@ import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { ClientManifest } from '../../../generator/manifest-types.ts';
 import { visibleMenu } from '../../../engine/react/shell/navigation.ts';
+import { hasMenuIcon } from '../../../engine/react/shell/icons.tsx';
+import { readdirSync, statSync } from 'node:fs';
 import { hrefFor, toRouterPath } from '../../../engine/react/router/paths.ts';
 import { targetHref } from '../../../engine/react/router/guard-loader.ts';
 import { snackbarOptions } from '../../../engine/react/toasts/Toaster.tsx';
@@ -97,5 +99,18 @@ describe('screens that exist only under a university setting (visibleWhen)', () 
     expect(hrefs(visibleMenu(real, student, 'main', false, null))).not.toContain('/attendance');
     // a screen without visibleWhen does not depend on the settings
     expect(hrefs(visibleMenu(real, student, 'main', false, null))).toContain('/payments');
+  });
+});
+
+describe('menu icons', () => {
+  it('every icon the YAML names is drawn (an unknown name would draw a dot)', () => {
+    const root = path.resolve(import.meta.dirname, '../../../screens');
+    const files = (dir: string): string[] => readdirSync(dir).flatMap((n) => {
+      const p = path.join(dir, n);
+      return statSync(p).isDirectory() ? files(p) : p.endsWith('.yaml') ? [p] : [];
+    });
+    const named = new Set(files(root).flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\bicon: ([a-z_]+)/g)].map((m) => m[1]!)));
+    expect(named.size).toBeGreaterThan(20);
+    expect([...named].filter((name) => !hasMenuIcon(name))).toEqual([]);
   });
 });
