@@ -2,8 +2,8 @@
  * The named steps of a status table with `transitions` (edge + action + permission), for domains
  * that move a record by action name ("ask", "resolve") rather than by a target status: which
  * steps leave a status, and which of them a user's permissions open. The same edges
- * `transitionAllowed` (write-checks.ts) checks for generic writes. Certificates keep their own
- * copy bound to their table (server/domains/certificates/lifecycle.ts); new domains use this one.
+ * `transitionAllowed` (write-checks.ts) checks for generic writes. Used by certificates, tickets,
+ * excuses and grade rechecks.
  */
 import type { StatusTable } from '../../generator/manifest-types.ts';
 import { can } from '../../engine/core/permissions.ts';

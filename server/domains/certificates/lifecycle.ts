@@ -1,12 +1,13 @@
 /**
  * The request's lifecycle, read from the status table `certificate_request_status` (screens/
- * services): which steps a user may take from a status, with the edge's own permission. Nothing
+ * services) through the shared reader (server/resources/status-steps.ts): which steps a user may
+ * take from a status, with the edge's own permission. Nothing
  * here names a permission; the few statuses with a meaning of their own (the note, the
  * timestamps, printing, the mails) are named by key.
  */
 import type { Manifest, StatusTable } from '../../../generator/manifest-types.ts';
-import { can } from '../../../engine/core/permissions.ts';
 import type { RequestUser } from '../../auth/user.ts';
+import { actionsOf, statusIdOf, statusKeyOf, stepsLeaving, stepsOpenTo, type StatusStep } from '../../resources/status-steps.ts';
 
 export const STATUS_TABLE = 'certificate_request_status';
 export const KIND_TABLE = 'certificate_kind';
@@ -24,7 +25,7 @@ export const STAMPS: Record<string, string> = {
   delivered: 'delivered_at', delivered_manual: 'delivered_at', delivered_mail: 'delivered_at',
 };
 
-export interface Step { action: string; from: string; to: string; toId: number; permission?: string }
+export type Step = StatusStep;
 
 export function statusTable(m: Manifest): StatusTable {
   const table = m.statusTables[STATUS_TABLE];
@@ -32,31 +33,11 @@ export function statusTable(m: Manifest): StatusTable {
   return table;
 }
 
-export function statusId(m: Manifest, key: string): number {
-  const status = statusTable(m).statuses.find((s) => s.key === key);
-  if (!status) throw new Error(`status ${key} is not in ${STATUS_TABLE}`);
-  return status.id;
-}
-
-export function statusKey(m: Manifest, id: unknown): string | undefined {
-  return statusTable(m).statuses.find((s) => s.id === Number(id))?.key;
-}
-
+export const statusId = (m: Manifest, key: string): number => statusIdOf(statusTable(m), key);
+export const statusKey = (m: Manifest, id: unknown): string | undefined => statusKeyOf(statusTable(m), id);
 /** Every step (edge with an action) leaving the status, whoever may take it. */
-export function stepsFrom(m: Manifest, fromId: unknown): Step[] {
-  const from = statusKey(m, fromId);
-  if (!from) return [];
-  return (statusTable(m).transitions ?? [])
-    .filter((t) => t.action && (t.from.includes('*') || t.from.includes(from)))
-    .map((t) => ({ action: t.action!, from, to: t.to, toId: statusId(m, t.to), permission: t.permission }));
-}
-
+export const stepsFrom = (m: Manifest, fromId: unknown): Step[] => stepsLeaving(statusTable(m), fromId);
 /** The steps this user may take from the status (the edge's permission held, or none named). */
-export function allowedSteps(m: Manifest, user: RequestUser, fromId: unknown): Step[] {
-  return stepsFrom(m, fromId).filter((s) => !s.permission || can(user, s.permission));
-}
-
+export const allowedSteps = (m: Manifest, user: RequestUser, fromId: unknown): Step[] => stepsOpenTo(statusTable(m), user, fromId);
 /** Every action name of the table (the staff page's buttons). */
-export function allActions(m: Manifest): string[] {
-  return [...new Set((statusTable(m).transitions ?? []).flatMap((t) => (t.action ? [t.action] : [])))];
-}
+export const allActions = (m: Manifest): string[] => actionsOf(statusTable(m));

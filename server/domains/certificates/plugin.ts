@@ -14,7 +14,6 @@ import { requestLanguage } from '../../http/language.ts';
 import { translate } from '../../http/messages.ts';
 import { createMailer, mailConfigFrom, type Mailer } from '../../mail/mailer.ts';
 import { recordAccess } from '../../resources/access-log.ts';
-import { parseId } from '../../resources/routes.ts';
 import { getDetails } from '../../resources/operations.ts';
 import { EntityValidator } from '../../resources/validation.ts';
 import { renderCertificatePdf } from '../../documents/certificate-pdf.ts';
@@ -31,6 +30,7 @@ import { allActions, allowedSteps, DELIVERED, ISSUED, KIND_TABLE, MAILED, status
 import { cancelRequest, createRequest, readChoice, resubmitRequest } from './request.ts';
 import { findRequest, historyOf, REQUESTS, studentFacts, tableOf } from './store.ts';
 import { listenForPaidFees, moveRequest } from './transitions.ts';
+import { bodyObject, recordId, requirePermission, requireSignedIn, requireStudent } from '../auth/guards.ts';
 
 export const GATE = 'certificates.request';
 const STAFF_EDIT = 'edit_certificate';
@@ -38,25 +38,16 @@ const STAFF_EDIT = 'edit_certificate';
 type Body = Record<string, unknown>;
 interface Ctx { db: Kysely<any>; manifest: Manifest; mailer: Mailer; publicUrl: string; validator: EntityValidator; config: ServerConfig }
 
-const bodyOf = (request: FastifyRequest): Body => {
-  const b = request.body;
-  return b && typeof b === 'object' && !Array.isArray(b) ? (b as Body) : {};
-};
-const idOf = (request: FastifyRequest): number => {
-  const id = parseId((request.params as Record<string, string>).id);
-  if (id === null) throw new HttpError(404, 'certificate_not_found');
-  return id;
-};
+const bodyOf = (request: FastifyRequest): Body => bodyObject(request);
+const idOf = (request: FastifyRequest): number => recordId(request, 'certificate_not_found');
 function signedIn(request: FastifyRequest): void {
-  if (request.user.id === null || request.user.typeName === 'Guest') throw new HttpError(401, 'unauthenticated');
+  requireSignedIn(request);
 }
 function student(request: FastifyRequest): void {
-  signedIn(request);
-  if (typeof request.user.student_id !== 'number' || !can(request.user, 'access_student')) throw new HttpError(403, 'certificate_students_only');
+  requireStudent(request, 'certificate_students_only');
 }
 function permission(request: FastifyRequest, name: string): void {
-  signedIn(request);
-  if (!can(request.user, name)) throw new HttpError(403, 'forbidden');
+  requirePermission(request, name);
 }
 
 /** The request with its history and, for this user, the steps open to them (`can_<action>`, `can_print`). */

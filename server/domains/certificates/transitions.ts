@@ -9,8 +9,7 @@ import type { Manifest } from '../../../generator/manifest-types.ts';
 import type { RequestUser } from '../../auth/user.ts';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import { recordAccess } from '../../resources/access-log.ts';
-import { onInvoicePaid, type InvoiceRow } from '../finance/ledger.ts';
-import { BILLING_KIND } from '../finance/codes.ts';
+import { onStudentFeePaid } from '../finance/fee-paid.ts';
 import { allowedSteps, NOTE_REQUIRED, STAMPS, statusKey, stepsFrom } from './lifecycle.ts';
 import { submitRequest } from './request.ts';
 import { findRequest, recordEvent, REQUESTS, tableOf, type RequestRow } from './store.ts';
@@ -53,20 +52,12 @@ export async function moveRequest(trx: Db, m: Manifest, user: RequestUser, id: n
   return { request: (await findRequest(trx, m, null, id))!, from: step.from, to: step.to, note: note || null };
 }
 
-let listening = false;
-const manifests: Manifest[] = [];
-
 /**
  * Registers once per process: when a certificate fee invoice is fully paid, its request (new)
  * is marked paid and moves to in_review in the paying transaction.
  */
 export function listenForPaidFees(manifest: Manifest): void {
-  manifests.push(manifest);
-  if (listening) return;
-  listening = true;
-  onInvoicePaid(async (trx, invoice: InvoiceRow) => {
-    if (Number(invoice.billing_kind_id) !== BILLING_KIND.certificate_fees || invoice.student_id == null) return;
-    const m = manifests.at(-1)!;
+  onStudentFeePaid('certificates', 'certificate_fees', manifest, async (trx, m, invoice) => {
     if (!m.entities[REQUESTS]) return;
     const row = await trx.selectFrom(tableOf(m, REQUESTS)).selectAll().where('payment_id', '=', invoice.id)
       .where('deleted_at', 'is', null).forUpdate().executeTakeFirst() as RequestRow | undefined;

@@ -10,13 +10,11 @@ import { stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Manifest } from '../../../generator/manifest-types.ts';
-import { can } from '../../../engine/core/permissions.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { createMailer, mailConfigFrom, type Mailer } from '../../mail/mailer.ts';
 import { recordAccess } from '../../resources/access-log.ts';
 import { getDetails } from '../../resources/operations.ts';
-import { parseId } from '../../resources/routes.ts';
 import { actionsOf, stepsOpenTo } from '../../resources/status-steps.ts';
 import { EntityValidator } from '../../resources/validation.ts';
 import { studentFacts } from '../certificates/store.ts';
@@ -29,6 +27,7 @@ import { createExcuse, deleteExcuse, updateExcuse, type Op } from './request.ts'
 import { currentTerm, FUTURE_DAYS, heldCourses } from './rules.ts';
 import { EXCUSES, excuseFee, historyOf, storedDocument, type ExcuseRow } from './store.ts';
 import { feeDue, listenForPaidFees, moveExcuse } from './transitions.ts';
+import { bodyObject, recordId, requireSignedIn, requireStudent } from '../auth/guards.ts';
 
 export const GATE = 'excuses.request';
 const STAFF = 'access_excuses';
@@ -36,21 +35,13 @@ const STAFF = 'access_excuses';
 type Body = Record<string, unknown>;
 interface Ctx { db: Kysely<any>; manifest: Manifest; mailer: Mailer; uploadsDir: string; validator: EntityValidator }
 
-const bodyOf = (request: FastifyRequest): Body => {
-  const b = request.body;
-  return b && typeof b === 'object' && !Array.isArray(b) ? (b as Body) : {};
-};
-const idOf = (request: FastifyRequest): number => {
-  const id = parseId((request.params as Record<string, string>).id);
-  if (id === null) throw new HttpError(404, 'excuse_not_found');
-  return id;
-};
+const bodyOf = (request: FastifyRequest): Body => bodyObject(request);
+const idOf = (request: FastifyRequest): number => recordId(request, 'excuse_not_found');
 function signedIn(request: FastifyRequest): void {
-  if (request.user.id === null || request.user.typeName === 'Guest') throw new HttpError(401, 'unauthenticated');
+  requireSignedIn(request);
 }
 function student(request: FastifyRequest): void {
-  signedIn(request);
-  if (typeof request.user.student_id !== 'number' || !can(request.user, 'access_student')) throw new HttpError(403, 'excuse_students_only');
+  requireStudent(request, 'excuse_students_only');
 }
 
 /** One transaction; the documents it wrote are removed if it fails, those it replaced once it commits. */

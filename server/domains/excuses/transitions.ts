@@ -9,8 +9,7 @@ import type { Manifest } from '../../../generator/manifest-types.ts';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import { recordAccess } from '../../resources/access-log.ts';
 import { stepsLeaving, stepsOpenTo, type StatusStep } from '../../resources/status-steps.ts';
-import { BILLING_KIND } from '../finance/codes.ts';
-import { onInvoicePaid, type InvoiceRow } from '../finance/ledger.ts';
+import { onStudentFeePaid } from '../finance/fee-paid.ts';
 import { cancelUnpaidInvoice } from '../finance/ledger-cancel.ts';
 import { DECISIONS, NOT_PAID, NOTE_REQUIRED, PAID, statusTable } from './lifecycle.ts';
 import type { Op } from './request.ts';
@@ -53,20 +52,12 @@ export async function moveExcuse(op: Op, id: number, action: unknown, toStatus: 
   return { excuse: (await findExcuse(trx, m, null, id))!, step, note: note || null };
 }
 
-let listening = false;
-const manifests: Manifest[] = [];
-
 /**
  * Registers once per process: when an excuse's fee invoice (service_fees) is fully paid, the
  * excuse is marked paid (payment_status_id 1) in the paying transaction, with a history row.
  */
 export function listenForPaidFees(manifest: Manifest): void {
-  manifests.push(manifest);
-  if (listening) return;
-  listening = true;
-  onInvoicePaid(async (trx, invoice: InvoiceRow) => {
-    if (Number(invoice.billing_kind_id) !== BILLING_KIND.service_fees || invoice.student_id == null) return;
-    const m = manifests.at(-1)!;
+  onStudentFeePaid('excuses', 'service_fees', manifest, async (trx, m, invoice) => {
     if (!m.entities[EXCUSES]) return;
     const row = await trx.selectFrom(tableOf(m, EXCUSES)).select(['id', 'status_id', 'payment_status_id']).where('payment_id', '=', invoice.id)
       .where('deleted_at', 'is', null).forUpdate().executeTakeFirst();

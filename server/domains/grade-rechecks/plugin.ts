@@ -13,7 +13,6 @@ import { HttpError } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { createMailer, mailConfigFrom, type Mailer } from '../../mail/mailer.ts';
 import { getDetails } from '../../resources/operations.ts';
-import { parseId } from '../../resources/routes.ts';
 import { actionsOf } from '../../resources/status-steps.ts';
 import { EntityValidator } from '../../resources/validation.ts';
 import { studentFacts } from '../certificates/store.ts';
@@ -25,6 +24,7 @@ import { MAILED, openSteps, PAYMENT_TABLE, statusTable, STATUS_TABLE } from './l
 import { createRecheck, deleteRecheck } from './request.ts';
 import { historyOf, recheckableCourses, recheckFee, RECHECKS, type RecheckableCourse } from './store.ts';
 import { listenForPaidFees, moveRecheck, type Moved, type StepInput } from './transitions.ts';
+import { bodyObject, recordId, requireSignedIn, requireStudent } from '../auth/guards.ts';
 
 export const GATE = 'grades_recheck.request';
 const STUDENT_PERMISSION = 'access_students_grades_recheck';
@@ -32,22 +32,13 @@ const STUDENT_PERMISSION = 'access_students_grades_recheck';
 type Body = Record<string, unknown>;
 interface Ctx { db: Kysely<any>; manifest: Manifest; mailer: Mailer; validator: EntityValidator }
 
-const bodyOf = (request: FastifyRequest): Body => {
-  const b = request.body;
-  return b && typeof b === 'object' && !Array.isArray(b) ? (b as Body) : {};
-};
-const idOf = (request: FastifyRequest): number => {
-  const id = parseId((request.params as Record<string, string>).id);
-  if (id === null) throw new HttpError(404, 'grade_recheck_not_found');
-  return id;
-};
+const bodyOf = (request: FastifyRequest): Body => bodyObject(request);
+const idOf = (request: FastifyRequest): number => recordId(request, 'grade_recheck_not_found');
 function signedIn(request: FastifyRequest): void {
-  if (request.user.id === null || request.user.typeName === 'Guest') throw new HttpError(401, 'unauthenticated');
+  requireSignedIn(request);
 }
 function student(request: FastifyRequest): number {
-  signedIn(request);
-  if (typeof request.user.student_id !== 'number' || !can(request.user, STUDENT_PERMISSION)) throw new HttpError(403, 'grade_recheck_students_only');
-  return request.user.student_id;
+  return requireStudent(request, 'grade_recheck_students_only', STUDENT_PERMISSION);
 }
 
 /** A course row for the screens: `id` is the registration (the request form's route parameter), names in the caller's language. */

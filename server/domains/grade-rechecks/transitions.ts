@@ -17,8 +17,7 @@ import type { RequestUser } from '../../auth/user.ts';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import { recordAccess } from '../../resources/access-log.ts';
 import { stepsLeaving } from '../../resources/status-steps.ts';
-import { BILLING_KIND } from '../finance/codes.ts';
-import { onInvoicePaid, type InvoiceRow } from '../finance/ledger.ts';
+import { onStudentFeePaid } from '../finance/fee-paid.ts';
 import { checkMark, markRules } from '../grades/marks.ts';
 import { CHANGE_GRADE, DECIDED, NOTE_REQUIRED, OPEN, OWNER_STEPS, openSteps, paymentStatusId, statusTable } from './lifecycle.ts';
 import { findRecheck, lockRegistration, recordEvent, RECHECKS, tableOf, writeRegistrationGrade, type RecheckRow } from './store.ts';
@@ -91,20 +90,12 @@ export async function moveRecheck(trx: Db, m: Manifest, user: RequestUser, id: n
   return { request: (await findRecheck(trx, m, null, id))!, from: step.from, to: step.to, note: note || null };
 }
 
-let listening = false;
-const manifests: Manifest[] = [];
-
 /**
  * Registers once per process: when a recheck fee invoice is fully paid (wallet, card, cashier), its
  * request is marked paid in the paying transaction and reaches the office (history action `pay`).
  */
 export function listenForPaidFees(manifest: Manifest): void {
-  manifests.push(manifest);
-  if (listening) return;
-  listening = true;
-  onInvoicePaid(async (trx, invoice: InvoiceRow) => {
-    if (Number(invoice.billing_kind_id) !== BILLING_KIND.grade_recheck_fees || invoice.student_id == null) return;
-    const m = manifests.at(-1)!;
+  onStudentFeePaid('grade-rechecks', 'grade_recheck_fees', manifest, async (trx, m, invoice) => {
     if (!m.entities[RECHECKS]) return;
     const row = await trx.selectFrom(tableOf(m, RECHECKS)).selectAll().where('payment_id', '=', invoice.id)
       .where('deleted_at', 'is', null).forUpdate().executeTakeFirst() as RecheckRow | undefined;

@@ -16,7 +16,6 @@ import { translate } from '../../http/messages.ts';
 import { createMailer, mailConfigFrom, type Mailer } from '../../mail/mailer.ts';
 import { recordAccess } from '../../resources/access-log.ts';
 import { getDetails, listRows } from '../../resources/operations.ts';
-import { parseId } from '../../resources/routes.ts';
 import { actionsOf } from '../../resources/status-steps.ts';
 import { EntityValidator } from '../../resources/validation.ts';
 import type { DomainOptions } from '../index.ts';
@@ -28,20 +27,14 @@ import { ticketMail } from './mail.ts';
 import { openTicket, readTicket } from './open.ts';
 import { moveTicket } from './steps.ts';
 import { conversationOf, findTicket, ownerContact, REPLIES, tableOf, TICKETS, type TicketRow } from './store.ts';
+import { bodyObject, recordId, requireSignedIn } from '../auth/guards.ts';
 
 interface Ctx { db: Kysely<any>; manifest: Manifest; mailer: Mailer; uploadsDir: string; validator: EntityValidator }
 
-const bodyOf = (request: FastifyRequest): Body => {
-  const b = request.body;
-  return b && typeof b === 'object' && !Array.isArray(b) ? (b as Body) : {};
-};
-const idOf = (request: FastifyRequest, name = 'id'): number => {
-  const id = parseId((request.params as Record<string, string>)[name]);
-  if (id === null) throw new HttpError(404, 'ticket_not_found');
-  return id;
-};
+const bodyOf = (request: FastifyRequest): Body => bodyObject(request);
+const idOf = (request: FastifyRequest, name = 'id'): number => recordId(request, 'ticket_not_found', name);
 function signedIn(request: FastifyRequest): void {
-  if (request.user.id === null || request.user.typeName === 'Guest') throw new HttpError(401, 'unauthenticated');
+  requireSignedIn(request);
 }
 
 /** Runs a write in one transaction; a file it stored is removed again when the transaction fails. */
