@@ -7,7 +7,9 @@ export default defineConfig({
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // An e2e file's beforeAll may wait for another file's client build and demo seed (one at a time).
+    hookTimeout: 600_000,
     pool: 'forks',
+    setupFiles: ['tests/setup/dom-timeouts.ts'],
   },
 });

@@ -8,7 +8,9 @@ import type { StorybookConfig } from '@storybook/react-vite';
 import type { PluginOption } from 'vite';
 
 function withoutGenerator(plugins: PluginOption[] | undefined): PluginOption[] {
-  return (plugins ?? []).flat(Infinity as 1).filter((p) => !(p && typeof p === 'object' && 'name' in p && p.name === 'rowaq-manifest')) as PluginOption[];
+  return (plugins ?? [])
+    .flat(Infinity as 1)
+    .filter((p) => !(p && typeof p === 'object' && 'name' in p && p.name === 'rowaq-manifest')) as PluginOption[];
 }
 
 const config: StorybookConfig = {

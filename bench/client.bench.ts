@@ -38,6 +38,7 @@ import { openDatabase } from '../server/db/open.ts';
 import { syncSchema } from '../server/db/schema-sync.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/db/seed/demo/index.ts';
 import { seed } from '../server/db/seed/index.ts';
+import { writeResult, type Figure } from './results.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const COMPARE = process.env.BENCH_COMPARE ? path.resolve(process.env.BENCH_COMPARE) : undefined;
@@ -47,15 +48,31 @@ const ROWS = 50;
 const LIST_NAME = 'users-list';
 const LIST_PATH = `/users?perPage=${ROWS}`;
 const BUDGET_KB = 250;
+/** The label of the checkout the bench runs in (BENCH_COMPARE adds another). */
+const THIS = 'this checkout';
 /** BENCH_LANGUAGE=ar: the visitor's stored language (its locale chunk and fonts load too). */
 const LANGUAGE = process.env.BENCH_LANGUAGE;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 type Kind = 'js' | 'css' | 'manifest' | 'locale' | 'html' | 'font' | 'api' | 'other';
-interface Loaded { url: string; kind: Kind; raw: number; gzip: number }
+interface Loaded {
+  url: string;
+  kind: Kind;
+  raw: number;
+  gzip: number;
+}
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+/** This checkout's figures (not those of BENCH_COMPARE's), written to bench/results/ at the end. */
+const figures: Record<string, Figure> = {};
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -75,7 +92,10 @@ function kindOf(url: URL, contentType: string): Kind {
 function build(root: string, outDir: string): number {
   const started = performance.now();
   const vite = path.join(root, 'node_modules', '.bin', 'vite');
-  const run = spawnSync(vite, ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const run = spawnSync(vite, ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (run.status !== 0) throw new Error(`vite build failed in ${root} (exit ${run.status ?? run.signal})`);
   return performance.now() - started;
 }
@@ -86,7 +106,9 @@ async function startServer(clientDir: string, dataDir: string) {
   await syncSchema(database.db, manifest);
   const started = performance.now();
   const seeded = await seed(database.db, manifest, { demo: true });
-  console.log(`server: PGlite in memory, demo seed ${(performance.now() - started).toFixed(0)} ms (${seeded.demo?.counts.students ?? 0} students)`);
+  console.log(
+    `server: PGlite in memory, demo seed ${(performance.now() - started).toFixed(0)} ms (${seeded.demo?.counts.students ?? 0} students)`,
+  );
   const config = { ...loadConfig({ DATA_DIR: dataDir }), port: 0 };
   const app = await buildApp({ manifest, db: database.db, config, clientDir });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -113,7 +135,12 @@ async function visitLogin(browser: Browser, base: string, address = '/login') {
         if (url.origin !== base) return null;
         const body = await response.body().catch(() => Buffer.alloc(0));
         const kind = kindOf(url, response.headers()['content-type'] ?? '');
-        return { url: url.pathname, kind: kind === 'js' && /\/(ar|de|fr|pt)-[\w-]+\.js$/.test(url.pathname) ? 'locale' : kind, raw: body.length, gzip: gzipSync(body, { level: 6 }).length };
+        return {
+          url: url.pathname,
+          kind: kind === 'js' && /\/(ar|de|fr|pt)-[\w-]+\.js$/.test(url.pathname) ? 'locale' : kind,
+          raw: body.length,
+          gzip: gzipSync(body, { level: 6 }).length,
+        };
       })(),
     );
   });
@@ -125,7 +152,9 @@ async function visitLogin(browser: Browser, base: string, address = '/login') {
   return { context, page, loaded, formMs };
 }
 
-async function signIn(page: Awaited<ReturnType<typeof visitLogin>>['page']): Promise<BrowserContextOptions['storageState']> {
+async function signIn(
+  page: Awaited<ReturnType<typeof visitLogin>>['page'],
+): Promise<BrowserContextOptions['storageState']> {
   await page.locator('#root_email').fill(DEMO_ACCOUNTS.registrar.email);
   await page.locator('#root_password').fill(DEMO_PASSWORD);
   await page.locator('button[type="submit"]').click();
@@ -134,7 +163,11 @@ async function signIn(page: Awaited<ReturnType<typeof visitLogin>>['page']): Pro
 }
 
 /** Navigation start to the 50th row of the list, in a fresh context (empty cache). */
-async function listRun(browser: Browser, base: string, storageState: BrowserContextOptions['storageState']): Promise<{ ms: number; requests: number }> {
+async function listRun(
+  browser: Browser,
+  base: string,
+  storageState: BrowserContextOptions['storageState'],
+): Promise<{ ms: number; requests: number }> {
   const context = await browser.newContext({ storageState });
   const page = await context.newPage();
   let requests = 0;
@@ -156,11 +189,16 @@ async function listRun(browser: Browser, base: string, storageState: BrowserCont
     }).observe(document, { childList: true, subtree: true });
   }, ROWS);
   await page.goto(`${base}${LIST_PATH}`);
-  await page.waitForFunction(() => (window as unknown as { __rowsAt?: number }).__rowsAt !== undefined, undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => (window as unknown as { __rowsAt?: number }).__rowsAt !== undefined, undefined, {
+    timeout: 60_000,
+  });
   const ms = await page.evaluate(() => (window as unknown as { __rowsAt: number }).__rowsAt);
   if (process.env.BENCH_VERBOSE) {
     const origin = await page.evaluate(() => performance.timeOrigin);
-    for (const f of finished.sort((a, b) => a.start - b.start)) console.log(`  ${(f.start - origin).toFixed(0).padStart(6)} -> ${(f.end - origin).toFixed(0).padStart(6)} ms  ${f.url}`);
+    for (const f of finished.sort((a, b) => a.start - b.start))
+      console.log(
+        `  ${(f.start - origin).toFixed(0).padStart(6)} -> ${(f.end - origin).toFixed(0).padStart(6)} ms  ${f.url}`,
+      );
     console.log(`  ${ms.toFixed(0).padStart(16)} ms  row ${ROWS} in the DOM`);
   }
   const at = new URL(page.url()).pathname;
@@ -189,16 +227,36 @@ function printLogin(label: string, loaded: Loaded[], formMs: number): void {
   line('API calls', sum(['api']));
   line('other', sum(['other']));
   line('all', sum(['js', 'css', 'manifest', 'locale', 'html', 'font', 'api', 'other']));
-  const fonts = loaded.filter((l) => l.kind === 'font').map((l) => path.basename(l.url).replace(/-[\w]{8}(\.woff2?)$/, '$1'));
+  const fonts = loaded
+    .filter((l) => l.kind === 'font')
+    .map((l) => path.basename(l.url).replace(/-[\w]{8}(\.woff2?)$/, '$1'));
   console.log(`fonts requested: ${fonts.join(', ') || 'none'}`);
   console.log(`sign-in form drawn ${formMs.toFixed(0)} ms after navigation start`);
-  console.log(`budget ${BUDGET_KB} KB gzip: ${kb(budget.gzip)} KB, ${budget.gzip / 1024 <= BUDGET_KB ? 'within' : 'OVER'}`);
-  if (process.env.BENCH_VERBOSE) for (const l of loaded) console.log(`  ${l.kind.padEnd(9)}${kb(l.gzip).padStart(8)} ${l.url}`);
+  if (label === THIS) {
+    const gz = (kinds: Kind[]) => sum(kinds).gzip / 1024;
+    figures['/login: JavaScript'] = { value: gz(['js']), unit: 'KB gzip', note: `${sum(['js']).n} requests` };
+    figures['/login: CSS'] = { value: gz(['css']), unit: 'KB gzip' };
+    figures['/login: manifest data'] = { value: gz(['manifest']), unit: 'KB gzip' };
+    figures['/login: budget (JS + CSS + data)'] = {
+      value: budget.gzip / 1024,
+      unit: 'KB gzip',
+      goal: { atMost: BUDGET_KB },
+    };
+    figures['/login: fonts (not in the budget)'] = { value: gz(['font']), unit: 'KB gzip' };
+    figures['/login: sign-in form drawn'] = { value: formMs, unit: 'ms' };
+  }
+  console.log(
+    `budget ${BUDGET_KB} KB gzip: ${kb(budget.gzip)} KB, ${budget.gzip / 1024 <= BUDGET_KB ? 'within' : 'OVER'}`,
+  );
+  if (process.env.BENCH_VERBOSE)
+    for (const l of loaded) console.log(`  ${l.kind.padEnd(9)}${kb(l.gzip).padStart(8)} ${l.url}`);
 }
 
 /** The other sign-in pages: what a first visit costs, and whether RJSF (FormView chunk) came with it. */
 async function visitAuthPages(label: string, browser: Browser, base: string): Promise<void> {
-  console.log(`\n${`first visit of (${label})`.padEnd(56)}${'requests'.padStart(9)}${'gzip KB'.padStart(10)}  RJSF loaded`);
+  console.log(
+    `\n${`first visit of (${label})`.padEnd(56)}${'requests'.padStart(9)}${'gzip KB'.padStart(10)}  RJSF loaded`,
+  );
   for (const address of ['/login', '/forgot-password', '/pages/authentication/reset-password-v1?email=a%40b.c']) {
     const visit = await visitLogin(browser, base, address).catch(() => null);
     if (!visit) {
@@ -206,8 +264,18 @@ async function visitAuthPages(label: string, browser: Browser, base: string): Pr
       continue;
     }
     const budget = visit.loaded.filter((l) => ['js', 'css', 'manifest', 'locale'].includes(l.kind));
-    const rjsf = visit.loaded.some((l) => /\/(FormView|useFormController)-[\w-]+\.js$/.test(l.url) && l.gzip > 50 * 1024);
-    console.log(`${address.padEnd(56)}${String(budget.length).padStart(9)}${kb(budget.reduce((a, l) => a + l.gzip, 0)).padStart(10)}  ${rjsf ? 'yes' : 'no'}`);
+    const rjsf = visit.loaded.some(
+      (l) => /\/(FormView|useFormController)-[\w-]+\.js$/.test(l.url) && l.gzip > 50 * 1024,
+    );
+    console.log(
+      `${address.padEnd(56)}${String(budget.length).padStart(9)}${kb(budget.reduce((a, l) => a + l.gzip, 0)).padStart(10)}  ${rjsf ? 'yes' : 'no'}`,
+    );
+    if (label === THIS && address !== '/login')
+      figures[`${address.split('?')[0]}: budget (JS + CSS + data)`] = {
+        value: budget.reduce((a, l) => a + l.gzip, 0) / 1024,
+        unit: 'KB gzip',
+        goal: { atMost: BUDGET_KB },
+      };
     await visit.context.close();
   }
 }
@@ -225,7 +293,7 @@ async function main(): Promise<void> {
   const targets: Target[] = [];
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
-    for (const [i, [label, root]] of [['this checkout', REPO], ...(COMPARE ? [[COMPARE, COMPARE]] : [])].entries()) {
+    for (const [i, [label, root]] of [[THIS, REPO], ...(COMPARE ? [[COMPARE, COMPARE]] : [])].entries()) {
       const outDir = path.join(work, `client-${i}`);
       console.log(`build (${label}): ${(build(root, outDir) / 1000).toFixed(1)} s`);
       targets.push({ label, root, server: await startServer(outDir, path.join(work, `data-${i}`)), runs: [] });
@@ -238,15 +306,35 @@ async function main(): Promise<void> {
       await visitAuthPages(target.label, browser, target.server.base);
     }
     // Alternated, so both meet the same machine load.
-    for (let i = 0; i < RUNS; i++) for (const t of targets) t.runs.push(await listRun(browser, t.server.base, t.storageState));
+    for (let i = 0; i < RUNS; i++)
+      for (const t of targets) t.runs.push(await listRun(browser, t.server.base, t.storageState));
 
-    console.log(`\nFirst render of a ${ROWS}-row list: ${LIST_PATH} (${LIST_NAME}, generic list renderer), signed in as the demo registrar, real API (PGlite, demo seed), new context each run (cold cache)`);
-    console.log(`${'client'.padEnd(24)}${'runs'.padStart(5)}${'median ms'.padStart(11)}${'min ms'.padStart(9)}${'max ms'.padStart(9)}${'requests'.padStart(10)}`);
+    console.log(
+      `\nFirst render of a ${ROWS}-row list: ${LIST_PATH} (${LIST_NAME}, generic list renderer), signed in as the demo registrar, real API (PGlite, demo seed), new context each run (cold cache)`,
+    );
+    console.log(
+      `${'client'.padEnd(24)}${'runs'.padStart(5)}${'median ms'.padStart(11)}${'min ms'.padStart(9)}${'max ms'.padStart(9)}${'requests'.padStart(10)}`,
+    );
     for (const t of targets) {
       const times = t.runs.map((r) => r.ms);
-      console.log(`${t.label.slice(0, 23).padEnd(24)}${String(RUNS).padStart(5)}${median(times).toFixed(0).padStart(11)}${Math.min(...times).toFixed(0).padStart(9)}${Math.max(...times).toFixed(0).padStart(9)}${String(median(t.runs.map((r) => r.requests))).padStart(10)}`);
+      console.log(
+        `${t.label.slice(0, 23).padEnd(24)}${String(RUNS).padStart(5)}${median(times).toFixed(0).padStart(11)}${Math.min(
+          ...times,
+        )
+          .toFixed(0)
+          .padStart(9)}${Math.max(...times)
+          .toFixed(0)
+          .padStart(9)}${String(median(t.runs.map((r) => r.requests))).padStart(10)}`,
+      );
     }
     for (const t of targets) console.log(`each run, ${t.label} (ms): ${t.runs.map((r) => r.ms.toFixed(0)).join(', ')}`);
+    const own = targets[0]!.runs;
+    figures[`${LIST_PATH}: first render of ${ROWS} rows, median`] = {
+      value: median(own.map((r) => r.ms)),
+      unit: 'ms',
+      note: `${own.length} runs: ${own.map((r) => r.ms.toFixed(0)).join(', ')}`,
+    };
+    writeResult('client', figures, LANGUAGE ? { note: `visitor's language ${LANGUAGE}` } : {});
   } finally {
     await browser.close();
     for (const t of targets) await t.server.close();

@@ -35,6 +35,7 @@ import { dropSchema, openDatabase, type Database } from '../server/db/open.ts';
 import { syncSchema } from '../server/db/schema-sync.ts';
 import { registrationDomain } from '../server/domains/registration/plugin.ts';
 import { makeCourse, makeStudents, makeWorld } from '../tests/server/registration-world.ts';
+import { writeResult, type Figure } from './results.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 2000);
@@ -60,15 +61,30 @@ const SUPPLY = 0.8;
  * else over TCP. BENCH_RUSH_DATABASE chooses.
  */
 const SOCKET_DIR = '/var/run/postgresql';
-const PG_URL = process.env.BENCH_RUSH_DATABASE ?? (fs.existsSync(`${SOCKET_DIR}/.s.PGSQL.5432`)
-  ? `postgres://postgres@localhost/rowaq_bench?host=${SOCKET_DIR}` : 'postgres://postgres@127.0.0.1:5432/rowaq_bench');
+const PG_URL =
+  process.env.BENCH_RUSH_DATABASE ??
+  (fs.existsSync(`${SOCKET_DIR}/.s.PGSQL.5432`)
+    ? `postgres://postgres@localhost/rowaq_bench?host=${SOCKET_DIR}`
+    : 'postgres://postgres@127.0.0.1:5432/rowaq_bench');
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres,postgres-2').split(',');
 /** Runs of every backend; with more than one, the run of median rate is reported per backend. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const manifest = JSON.parse(fs.readFileSync(path.join(REPO, '.generated/manifest.json'), 'utf8')) as Manifest;
 
-interface Job { token: string; offering_id: number; key: string }
-interface Result { clientCpuMs: number; wallMs: number; latencies: number[]; statuses: Record<string, number>; codes: Record<string, number>; retries: number; errors: string[] }
+interface Job {
+  token: string;
+  offering_id: number;
+  key: string;
+}
+interface Result {
+  clientCpuMs: number;
+  wallMs: number;
+  latencies: number[];
+  statuses: Record<string, number>;
+  codes: Record<string, number>;
+  retries: number;
+  errors: string[];
+}
 
 /**
  * The HTTP clients (plain JavaScript in a child process, so their CPU is counted apart). Kept
@@ -144,8 +160,15 @@ async function group(db: Kysely<any>, world: Awaited<ReturnType<typeof makeWorld
   for (let c = 0; c < COURSES; c++) {
     const day = 1 + (c % 6);
     const hour = 8 + 2 * Math.floor(c / 6);
-    const slot: [number, string, string] = [day, `${String(hour).padStart(2, '0')}:00`, `${String(hour + 1).padStart(2, '0')}:30`];
-    const course = await makeCourse(db, world, { code: `${prefix}${c}`, sections: Array.from({ length: SECTIONS }, (_, s) => ({ code: `S${s + 1}`, capacity: seats, slots: [slot] })) });
+    const slot: [number, string, string] = [
+      day,
+      `${String(hour).padStart(2, '0')}:00`,
+      `${String(hour + 1).padStart(2, '0')}:30`,
+    ];
+    const course = await makeCourse(db, world, {
+      code: `${prefix}${c}`,
+      sections: Array.from({ length: SECTIONS }, (_, s) => ({ code: `S${s + 1}`, capacity: seats, slots: [slot] })),
+    });
     offerings.push(course.offeringId);
   }
   const students = count ? await makeStudents(db, world, count) : [];
@@ -153,7 +176,10 @@ async function group(db: Kysely<any>, world: Awaited<ReturnType<typeof makeWorld
     const picks = [...offerings].sort(() => Math.random() - 0.5).slice(0, PER_STUDENT);
     return picks.map((offering_id) => ({ token: s.token, offering_id, key: crypto.randomUUID() }));
   });
-  for (let i = jobs.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); [jobs[i], jobs[j]] = [jobs[j]!, jobs[i]!]; }
+  for (let i = jobs.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [jobs[i], jobs[j]] = [jobs[j]!, jobs[i]!];
+  }
   return { students, offerings, jobs };
 }
 
@@ -166,7 +192,10 @@ async function prepare(db: Kysely<any>) {
   const measured = await group(db, world, 'RUSH', STUDENTS);
   const warm = await group(db, world, 'WARM', WARMUP);
   // One appointment for everyone, open since an hour: the check runs on every request.
-  await db.insertInto('registration_appointments').values({ term_id: world.termId, name: 'Everyone', opens_at: new Date(Date.now() - 3_600_000) }).execute();
+  await db
+    .insertInto('registration_appointments')
+    .values({ term_id: world.termId, name: 'Everyone', opens_at: new Date(Date.now() - 3_600_000) })
+    .execute();
   await pastRecords(db, world, [...measured.students, ...warm.students]);
   await sql`analyze`.execute(db);
   return { jobs: measured.jobs, offerings: measured.offerings, warmJobs: warm.jobs };
@@ -182,8 +211,11 @@ async function warmUp(bases: string[], jobs: Job[]): Promise<void> {
   if (!jobs.length) return;
   const r = await rush(bases, jobs);
   const other = Object.keys(r.codes).filter((k) => k !== 'registered' && k !== 'no_capacity');
-  if (other.length || r.errors.length) throw new Error(`warm-up: unexpected answers ${JSON.stringify(r.codes)} ${r.errors.join(' | ')}`);
-  console.log(`  warm-up: ${r.latencies.length} requests of ${WARMUP} other students in ${(r.wallMs / 1000).toFixed(1)} s (${(r.latencies.length / (r.wallMs / 1000)).toFixed(0)} req/s)`);
+  if (other.length || r.errors.length)
+    throw new Error(`warm-up: unexpected answers ${JSON.stringify(r.codes)} ${r.errors.join(' | ')}`);
+  console.log(
+    `  warm-up: ${r.latencies.length} requests of ${WARMUP} other students in ${(r.wallMs / 1000).toFixed(1)} s (${(r.latencies.length / (r.wallMs / 1000)).toFixed(0)} req/s)`,
+  );
 }
 
 /**
@@ -191,7 +223,11 @@ async function warmUp(bases: string[], jobs: Job[]): Promise<void> {
  * the past term (rows of registrations and registration_terms). Without it the tables would be
  * empty when analysed and the planner would plan the hot statements for empty tables.
  */
-async function pastRecords(db: Kysely<any>, world: Awaited<ReturnType<typeof makeWorld>>, students: Array<{ student_id?: number }>) {
+async function pastRecords(
+  db: Kysely<any>,
+  world: Awaited<ReturnType<typeof makeWorld>>,
+  students: Array<{ student_id?: number }>,
+) {
   const past: Array<{ courseId: number; offeringId: number }> = [];
   for (let c = 0; c < HISTORY; c++) {
     const course = await makeCourse(db, world, { code: `PAST${c}`, sections: [] }, world.pastTermId);
@@ -200,11 +236,36 @@ async function pastRecords(db: Kysely<any>, world: Awaited<ReturnType<typeof mak
   const ids = students.map((s) => s.student_id!);
   for (let i = 0; i < ids.length; i += 500) {
     const batch = ids.slice(i, i + 500);
-    await db.insertInto('registrations').values(batch.flatMap((student_id) => past.map((p) => ({
-      student_id, offering_id: p.offeringId, term_id: world.pastTermId, course_id: p.courseId, status_code: 2, flags: 262160,
-      request_flag: 2, grade: 60 + (student_id % 40), max_mark: 100, row_key: `${student_id}:${p.offeringId}`,
-    })))).execute();
-    await db.insertInto('registration_terms').values(batch.map((student_id) => ({ row_key: `${student_id}:${world.pastTermId}`, student_id, term_id: world.pastTermId, version: HISTORY }))).execute();
+    await db
+      .insertInto('registrations')
+      .values(
+        batch.flatMap((student_id) =>
+          past.map((p) => ({
+            student_id,
+            offering_id: p.offeringId,
+            term_id: world.pastTermId,
+            course_id: p.courseId,
+            status_code: 2,
+            flags: 262160,
+            request_flag: 2,
+            grade: 60 + (student_id % 40),
+            max_mark: 100,
+            row_key: `${student_id}:${p.offeringId}`,
+          })),
+        ),
+      )
+      .execute();
+    await db
+      .insertInto('registration_terms')
+      .values(
+        batch.map((student_id) => ({
+          row_key: `${student_id}:${world.pastTermId}`,
+          student_id,
+          term_id: world.pastTermId,
+          version: HISTORY,
+        })),
+      )
+      .execute();
   }
 }
 
@@ -215,7 +276,9 @@ async function verify(db: Kysely<any>, offerings: number[]) {
       (select count(*) from sections se where seats_taken <> (select count(*) from registrations r where r.section_id = se.id and r.hold_key is not null))::int as drift,
       (select count(*) from (select student_id, course_id from registrations where hold_key is not null group by 1, 2 having count(*) > 1) x)::int as doubles,
       (select count(*) from registrations where hold_key is not null and offering_id in (${sql.join(offerings)}))::int as held,
-      (select coalesce(sum(capacity), 0) from sections where offering_id in (${sql.join(offerings)}))::int as capacity`.execute(db);
+      (select coalesce(sum(capacity), 0) from sections where offering_id in (${sql.join(offerings)}))::int as capacity`.execute(
+    db,
+  );
   return rows[0] as { over: number; drift: number; doubles: number; held: number; capacity: number };
 }
 
@@ -229,7 +292,9 @@ function cpuMsOf(pids: number[]): number {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       ticks += Number(fields[11]) + Number(fields[12]);
-    } catch { /* ended */ }
+    } catch {
+      /* ended */
+    }
   }
   return ticks * 10; // USER_HZ is 100 on Linux
 }
@@ -237,7 +302,9 @@ function cpuMsOf(pids: number[]): number {
 /** The PostgreSQL backends serving the bench database (the pools' connections). */
 async function backendPids(db: Kysely<any> | null): Promise<number[]> {
   if (!db) return [];
-  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(db);
+  const { rows } = await sql<{
+    pid: number;
+  }>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(db);
   return rows.map((r) => Number(r.pid));
 }
 
@@ -248,17 +315,23 @@ async function backendPids(db: Kysely<any> | null): Promise<number[]> {
 async function cpuMeter(serverPids: number[] | null, pgDb: Kysely<any> | null) {
   const own = process.cpuUsage();
   const before = new Map<number, number>();
-  for (const pid of [...(serverPids ?? []), ...await backendPids(pgDb)]) before.set(pid, cpuMsOf([pid]));
+  for (const pid of [...(serverPids ?? []), ...(await backendPids(pgDb))]) before.set(pid, cpuMsOf([pid]));
   return async (requests: number) => {
-    const pids = new Set([...(serverPids ?? []), ...await backendPids(pgDb), ...before.keys()]);
+    const pids = new Set([...(serverPids ?? []), ...(await backendPids(pgDb)), ...before.keys()]);
     let db = 0;
     let server = 0;
     for (const pid of pids) {
       const ms = cpuMsOf([pid]) - (before.get(pid) ?? 0);
-      if (serverPids?.includes(pid)) server += ms; else db += ms;
+      if (serverPids?.includes(pid)) server += ms;
+      else db += ms;
     }
-    if (!serverPids) { const u = process.cpuUsage(own); server += (u.user + u.system) / 1000; }
-    console.log(`  CPU per request: server ${(server / requests).toFixed(2)} ms, database ${(db / requests).toFixed(2)} ms`);
+    if (!serverPids) {
+      const u = process.cpuUsage(own);
+      server += (u.user + u.system) / 1000;
+    }
+    console.log(
+      `  CPU per request: server ${(server / requests).toFixed(2)} ms, database ${(db / requests).toFixed(2)} ms`,
+    );
     return (server + db) / requests;
   };
 }
@@ -268,36 +341,65 @@ function record(name: string, r: Result, check: Awaited<ReturnType<typeof verify
   const sorted = Float64Array.from(r.latencies).sort();
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
   const rate = r.latencies.length / (r.wallMs / 1000);
-  table.push([name, String(r.latencies.length), rate.toFixed(0), at(0.5).toFixed(1), at(0.99).toFixed(1), String(r.codes.registered ?? 0),
-    String(r.codes.no_capacity ?? 0), String(r.retries), cpuMs.toFixed(2), clientMs.toFixed(2), (os.cpus().length * 1000 / cpuMs).toFixed(0),
-    (os.cpus().length * 1000 / (cpuMs + clientMs)).toFixed(0),
-    `${check.over} over, ${check.drift} drift, ${check.doubles} double`]);
+  table.push([
+    name,
+    String(r.latencies.length),
+    rate.toFixed(0),
+    at(0.5).toFixed(1),
+    at(0.99).toFixed(1),
+    String(r.codes.registered ?? 0),
+    String(r.codes.no_capacity ?? 0),
+    String(r.retries),
+    cpuMs.toFixed(2),
+    clientMs.toFixed(2),
+    ((os.cpus().length * 1000) / cpuMs).toFixed(0),
+    ((os.cpus().length * 1000) / (cpuMs + clientMs)).toFixed(0),
+    `${check.over} over, ${check.drift} drift, ${check.doubles} double`,
+  ]);
   const other = Object.entries(r.codes).filter(([k]) => k !== 'registered' && k !== 'no_capacity');
-  console.log(`${name}: ${r.latencies.length} requests in ${(r.wallMs / 1000).toFixed(1)} s; held ${check.held} of ${check.capacity} seats` +
-    `${other.length ? `; other answers ${JSON.stringify(Object.fromEntries(other))}` : ''}${r.errors.length ? `; errors ${r.errors.join(' | ')}` : ''}`);
-  if (check.over || check.drift || check.doubles) throw new Error(`${name}: seats check failed ${JSON.stringify(check)}`);
+  console.log(
+    `${name}: ${r.latencies.length} requests in ${(r.wallMs / 1000).toFixed(1)} s; held ${check.held} of ${check.capacity} seats` +
+      `${other.length ? `; other answers ${JSON.stringify(Object.fromEntries(other))}` : ''}${r.errors.length ? `; errors ${r.errors.join(' | ')}` : ''}`,
+  );
+  if (check.over || check.drift || check.doubles)
+    throw new Error(`${name}: seats check failed ${JSON.stringify(check)}`);
 }
 
 async function ensureBenchDatabase(): Promise<void> {
   const url = new URL(PG_URL);
   const name = url.pathname.slice(1);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(PG_URL), { pathname: '/postgres' }).toString() });
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(PG_URL), { pathname: '/postgres' }).toString(),
+  });
   await admin.connect();
   try {
     const { rows } = await admin.query('select 1 from pg_database where datname = $1', [name]);
     if (!rows.length) await admin.query(`create database "${name.replace(/"/g, '')}"`);
-  } finally { await admin.end(); }
+  } finally {
+    await admin.end();
+  }
 }
 
 async function serve(db: Kysely<any>) {
-  const app = await buildApp({ manifest, db, config: { ...loadConfig({}), port: 0 }, domains: [{ name: 'registration', plugin: registrationDomain }], clientDir: null });
+  const app = await buildApp({
+    manifest,
+    db,
+    config: { ...loadConfig({}), port: 0 },
+    domains: [{ name: 'registration', plugin: registrationDomain }],
+    clientDir: null,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, base: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/sis` };
 }
 
 async function runInProcess(name: string, pg: boolean, open: () => Promise<Database>, cleanup: () => Promise<void>) {
   let database: Database;
-  try { database = await open(); } catch (error) { table.push([name, 'skipped', (error as Error).message]); return; }
+  try {
+    database = await open();
+  } catch (error) {
+    table.push([name, 'skipped', (error as Error).message]);
+    return;
+  }
   try {
     await syncSchema(database.db, manifest, { migrationsDir: '/nonexistent' });
     const { jobs, offerings, warmJobs } = await prepare(database.db);
@@ -308,26 +410,45 @@ async function runInProcess(name: string, pg: boolean, open: () => Promise<Datab
     const cpu = await meter(result.latencies.length);
     await app.close();
     record(name, result, await verify(database.db, offerings), cpu);
-  } finally { await database.close(); await cleanup(); }
+  } finally {
+    await database.close();
+    await cleanup();
+  }
 }
 
 /** Two server processes (this file with --serve) on one PostgreSQL schema. */
 async function runTwoProcesses(name: string) {
   const schema = `rush_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
   let database: Database;
-  try { database = await openDatabase({ url: PG_URL, schema, maxConnections: 4 }); } catch (error) { table.push([name, 'skipped', (error as Error).message]); return; }
+  try {
+    database = await openDatabase({ url: PG_URL, schema, maxConnections: 4 });
+  } catch (error) {
+    table.push([name, 'skipped', (error as Error).message]);
+    return;
+  }
   const children: ChildProcess[] = [];
   try {
     await syncSchema(database.db, manifest, { migrationsDir: '/nonexistent' });
     const { jobs, offerings, warmJobs } = await prepare(database.db);
-    const bases = await Promise.all([0, 1].map(() => new Promise<string>((resolve, reject) => {
-      const child = fork(import.meta.filename, ['--serve', schema], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-      children.push(child);
-      child.once('message', (m: { base: string }) => resolve(m.base));
-      child.once('exit', (code) => reject(new Error(`server process exited ${code}`)));
-    })));
+    const bases = await Promise.all(
+      [0, 1].map(
+        () =>
+          new Promise<string>((resolve, reject) => {
+            const child = fork(import.meta.filename, ['--serve', schema], {
+              execArgv: ['--import', 'tsx'],
+              stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+            });
+            children.push(child);
+            child.once('message', (m: { base: string }) => resolve(m.base));
+            child.once('exit', (code) => reject(new Error(`server process exited ${code}`)));
+          }),
+      ),
+    );
     await warmUp(bases, warmJobs);
-    const meter = await cpuMeter(children.map((c) => c.pid!), database.db);
+    const meter = await cpuMeter(
+      children.map((c) => c.pid!),
+      database.db,
+    );
     const result = await rush(bases, jobs);
     record(name, result, await verify(database.db, offerings), await meter(result.latencies.length));
   } finally {
@@ -343,26 +464,66 @@ if (process.argv[2] === '--serve') {
   process.send!({ base });
   process.on('SIGTERM', () => process.exit(0));
 } else {
-  console.log(`load average (1 min) at the start: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores; ${STUDENTS} students x ${PER_STUDENT} requests, ${CLIENTS} clients`);
+  console.log(
+    `load average (1 min) at the start: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores; ${STUDENTS} students x ${PER_STUDENT} requests, ${CLIENTS} clients`,
+  );
   console.log(`PostgreSQL: ${PG_URL}`);
-  for (let run = 1; run <= RUNS; run++) for (const backend of BACKENDS) {
-    if (RUNS > 1) console.log(`run ${run} of ${RUNS}: ${backend} (load ${os.loadavg()[0]!.toFixed(1)})`);
-    if (backend === 'pglite') await runInProcess('PGlite', false, () => openDatabase({ memory: true }), async () => {});
-    if (backend === 'postgres' || backend === 'postgres-2') {
-      try { await ensureBenchDatabase(); } catch (error) { table.push([backend, 'skipped', (error as Error).message]); continue; }
+  for (let run = 1; run <= RUNS; run++)
+    for (const backend of BACKENDS) {
+      if (RUNS > 1) console.log(`run ${run} of ${RUNS}: ${backend} (load ${os.loadavg()[0]!.toFixed(1)})`);
+      if (backend === 'pglite')
+        await runInProcess(
+          'PGlite',
+          false,
+          () => openDatabase({ memory: true }),
+          async () => {},
+        );
+      if (backend === 'postgres' || backend === 'postgres-2') {
+        try {
+          await ensureBenchDatabase();
+        } catch (error) {
+          table.push([backend, 'skipped', (error as Error).message]);
+          continue;
+        }
+      }
+      if (backend === 'postgres') {
+        const schema = `rush_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+        const keep = process.env.BENCH_KEEP_SCHEMA === '1';
+        await runInProcess(
+          'PostgreSQL, 1 process',
+          true,
+          () => openDatabase({ url: PG_URL, schema, maxConnections: POOL }),
+          async () => {
+            if (keep) console.log(`  kept schema ${schema}`);
+            else await dropSchema(PG_URL, schema).catch(() => undefined);
+          },
+        );
+      }
+      if (backend === 'postgres-2') await runTwoProcesses('PostgreSQL, 2 processes');
     }
-    if (backend === 'postgres') {
-      const schema = `rush_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
-      const keep = process.env.BENCH_KEEP_SCHEMA === '1';
-      await runInProcess('PostgreSQL, 1 process', true, () => openDatabase({ url: PG_URL, schema, maxConnections: POOL }),
-        async () => { if (keep) console.log(`  kept schema ${schema}`); else await dropSchema(PG_URL, schema).catch(() => undefined); });
-    }
-    if (backend === 'postgres-2') await runTwoProcesses('PostgreSQL, 2 processes');
-  }
-  const header = ['backend', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'registered', 'no capacity', '503 retried', 'server+db CPU ms/req', 'clients CPU ms/req', 'CPU-bound req/s', 'with clients', 'seats check'];
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => (r[i] ?? '').length + (i === 0 && RUNS > 1 ? 6 * RUNS : 0))));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 12 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(`\nRegistration rush: ${STUDENTS} students x ${PER_STUDENT} requests over ${COURSES} offerings x ${SECTIONS} sections (seats for ${SUPPLY * 100}% of the demand), ${CLIENTS} clients`);
+  const header = [
+    'backend',
+    'requests',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'registered',
+    'no capacity',
+    '503 retried',
+    'server+db CPU ms/req',
+    'clients CPU ms/req',
+    'CPU-bound req/s',
+    'with clients',
+    'seats check',
+  ];
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...table.map((r) => (r[i] ?? '').length + (i === 0 && RUNS > 1 ? 6 * RUNS : 0))),
+  );
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 || i === 12 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(
+    `\nRegistration rush: ${STUDENTS} students x ${PER_STUDENT} requests over ${COURSES} offerings x ${SECTIONS} sections (seats for ${SUPPLY * 100}% of the demand), ${CLIENTS} clients`,
+  );
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   // With several runs: every run's row, then per backend the run of median rate (and the range).
@@ -372,12 +533,38 @@ if (process.argv[2] === '--serve') {
   }
   const byBackend = new Map<string, string[][]>();
   for (const r of table) byBackend.set(r[0]!, [...(byBackend.get(r[0]!) ?? []), r]);
+  const figures: Record<string, Figure> = {};
   for (const [name, rows] of byBackend) {
     const sorted = [...rows].sort((a, b) => Number(a[2]) - Number(b[2]));
     const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
     console.log(line(RUNS > 1 ? [`${name} [${rows.map((r) => r[2]).join(', ')}]`, ...median.slice(1)] : median));
+    if (median[1] === 'skipped') continue;
+    // The goal holds on PostgreSQL; PGlite, one connection, is measured for comparison.
+    const postgres = name.startsWith('PostgreSQL');
+    figures[`${name}: rate`] = {
+      value: Number(median[2]),
+      unit: 'req/s',
+      ...(postgres ? { goal: { atLeast: 1000 } } : {}),
+      ...(RUNS > 1 ? { note: `median of ${RUNS} runs: ${rows.map((r) => r[2]).join(', ')}` } : {}),
+    };
+    figures[`${name}: p50`] = { value: Number(median[3]), unit: 'ms' };
+    figures[`${name}: p99`] = { value: Number(median[4]), unit: 'ms', ...(postgres ? { goal: { below: 300 } } : {}) };
+    figures[`${name}: seats oversold`] = {
+      value: Number(/^(\d+) over/.exec(median[12] ?? '')?.[1] ?? NaN),
+      unit: '',
+      goal: { atMost: 0 },
+    };
+    figures[`${name}: CPU a request, server + database`] = { value: Number(median[8]), unit: 'ms' };
+    figures[`${name}: CPU a request, clients`] = { value: Number(median[9]), unit: 'ms' };
   }
-  console.log('server+db CPU: the server process(es) and the database backends serving the rush, per request (PGlite runs inside the server);');
-  console.log(`CPU-bound req/s: ${os.cpus().length} cores divided by it (the rate with nothing else on the machine); "with clients" adds the load generator's own CPU.`);
+  console.log(
+    'server+db CPU: the server process(es) and the database backends serving the rush, per request (PGlite runs inside the server);',
+  );
+  console.log(
+    `CPU-bound req/s: ${os.cpus().length} cores divided by it (the rate with nothing else on the machine); "with clients" adds the load generator's own CPU.`,
+  );
   console.log(`load average (1 min) at the end: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
+  writeResult('registration-rush', figures, {
+    note: `${STUDENTS} students x ${PER_STUDENT} requests, ${CLIENTS} clients, warm-up ${WARMUP} students`,
+  });
 }

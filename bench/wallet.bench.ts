@@ -25,29 +25,72 @@ import { syncSchema } from '../server/db/schema-sync.ts';
 import { checkLedger } from '../server/domains/finance/ledger-check.ts';
 import { financeDomain } from '../server/domains/finance/plugin.ts';
 import { creditWallet } from '../server/domains/finance/wallet.ts';
+import { writeResult, type Figure } from './results.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'postgres').split(',');
 /** Invoices prepared per student: more than a client can pay in the run. */
 const INVOICES = Math.max(50, SECONDS * 60);
 
-interface Student { id: number; token: string; invoices: number[] }
-interface Stats { ok: number; refused: number; errors: number; seconds: number; p50: number; p99: number }
+interface Student {
+  id: number;
+  token: string;
+  invoices: number[];
+}
+interface Stats {
+  ok: number;
+  refused: number;
+  errors: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+}
 
-const manifest: Manifest = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../.generated/manifest.json'), 'utf8'));
+/** What the run measured, written to bench/results/ at the end. */
+const figures: Record<string, Figure> = {};
+
+const manifest: Manifest = JSON.parse(
+  fs.readFileSync(path.resolve(import.meta.dirname, '../.generated/manifest.json'), 'utf8'),
+);
 
 async function prepare(db: Kysely<any>, count: number, invoicesEach: number): Promise<Student[]> {
-  await db.insertInto('countries').values({ id: 64, code: 'EG', name: 'Egypt', name_local: 'مصر' }).onConflict((oc) => oc.doNothing()).execute();
-  const faculty = await db.insertInto('faculties').values({ code: `B${crypto.randomInt(1e6)}`, name: 'Bench', name_local: 'قياس' }).returning('id').executeTakeFirstOrThrow();
+  await db
+    .insertInto('countries')
+    .values({ id: 64, code: 'EG', name: 'Egypt', name_local: 'مصر' })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const faculty = await db
+    .insertInto('faculties')
+    .values({ code: `B${crypto.randomInt(1e6)}`, name: 'Bench', name_local: 'قياس' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const students: Student[] = [];
   for (let i = 0; i < count; i++) {
-    const user = await db.insertInto('users').values({ name: `Bench ${i}`, email: `bench${i}.${crypto.randomInt(1e9)}@bench.test`, type: 3 }).returning('id').executeTakeFirstOrThrow();
+    const user = await db
+      .insertInto('users')
+      .values({ name: `Bench ${i}`, email: `bench${i}.${crypto.randomInt(1e9)}@bench.test`, type: 3 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db.insertInto('user_roles').values({ user_id: user.id, role: 'student' }).execute();
-    const student = await db.insertInto('students').values({ user_id: user.id, code: `BN${i}${crypto.randomInt(1e6)}`, name: 'Bench Student', faculty_id: faculty.id }).returning('id').executeTakeFirstOrThrow();
+    const student = await db
+      .insertInto('students')
+      .values({
+        user_id: user.id,
+        code: `BN${i}${crypto.randomInt(1e6)}`,
+        name: 'Bench Student',
+        faculty_id: faculty.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const id = Number(student.id);
-    await db.transaction().execute((trx) => creditWallet(trx, { student_id: id, cents: invoicesEach * 100, kind: 'adjustment', reference: 'bench' }));
+    await db
+      .transaction()
+      .execute((trx) =>
+        creditWallet(trx, { student_id: id, cents: invoicesEach * 100, kind: 'adjustment', reference: 'bench' }),
+      );
     // Invoices of 1.00 EGP, one installment each, written in one statement per table.
     const { rows } = await sql<{ id: number }>`
       insert into payments (student_id, billing_kind_id, amount, paid_amount, currency_id, status_id, due_date, code)
@@ -55,7 +98,11 @@ async function prepare(db: Kysely<any>, count: number, invoicesEach: number): Pr
       returning id`.execute(db);
     await sql`insert into installments (payment_id, student_id, billing_kind_id, installment_id, amount, paid_amount, currency_id, due_date, status_id)
       select id, student_id, 7, 1, 1, 0, 1, due_date, 1 from payments where student_id = ${id}`.execute(db);
-    students.push({ id, token: (await issueToken(db as never, Number(user.id))).token, invoices: rows.map((r) => Number(r.id)) });
+    students.push({
+      id,
+      token: (await issueToken(db as never, Number(user.id))).token,
+      invoices: rows.map((r) => Number(r.id)),
+    });
   }
   return students;
 }
@@ -67,19 +114,24 @@ async function run(base: string, clients: number, studentOf: (client: number) =>
   let errors = 0;
   const started = performance.now();
   const end = started + SECONDS * 1000;
-  await Promise.all(Array.from({ length: clients }, async (_, c) => {
-    const student = studentOf(c);
-    while (performance.now() < end) {
-      const invoice = student.invoices.shift();
-      if (invoice === undefined) break;
-      const t0 = performance.now();
-      const response = await fetch(`${base}/api/sis/payments/pay/${invoice}`, { method: 'POST', headers: { authorization: `Bearer ${student.token}` } });
-      const body = (await response.json()) as { error?: string };
-      if (response.status === 200) latencies.push(performance.now() - t0);
-      else if (response.status === 422 && body.error === 'not enough credit balance') refused++;
-      else errors++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      const student = studentOf(c);
+      while (performance.now() < end) {
+        const invoice = student.invoices.shift();
+        if (invoice === undefined) break;
+        const t0 = performance.now();
+        const response = await fetch(`${base}/api/sis/payments/pay/${invoice}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${student.token}` },
+        });
+        const body = (await response.json()) as { error?: string };
+        if (response.status === 200) latencies.push(performance.now() - t0);
+        else if (response.status === 422 && body.error === 'not enough credit balance') refused++;
+        else errors++;
+      }
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   const sorted = Float64Array.from(latencies).sort();
   const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
@@ -88,12 +140,19 @@ async function run(base: string, clients: number, studentOf: (client: number) =>
 
 async function bench(backend: string): Promise<void> {
   const schema = `bench_wallet_${process.pid}`;
-  const database = backend === 'postgres'
-    ? await openDatabase({ url: PG_URL, schema, maxConnections: 10 })
-    : await openDatabase({ memory: true });
+  const database =
+    backend === 'postgres'
+      ? await openDatabase({ url: PG_URL, schema, maxConnections: 10 })
+      : await openDatabase({ memory: true });
   try {
     await syncSchema(database.db, manifest, { migrationsDir: '/nonexistent' });
-    const app = await buildApp({ manifest, db: database.db, config: { ...loadConfig({}), paymentSecret: 'bench' }, domains: [{ name: 'finance', plugin: financeDomain }], clientDir: null });
+    const app = await buildApp({
+      manifest,
+      db: database.db,
+      config: { ...loadConfig({}), paymentSecret: 'bench' },
+      domains: [{ name: 'finance', plugin: financeDomain }],
+      clientDir: null,
+    });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const students = await prepare(database.db, CLIENTS, INVOICES);
@@ -104,7 +163,10 @@ async function bench(backend: string): Promise<void> {
       const contended = await run(base, CLIENTS, () => shared!);
       report(backend, `${CLIENTS} clients, one wallet`, contended);
       const problems = await checkLedger(database.db);
-      console.log(`${backend}: ledger check ${problems.length ? `FAILED\n${problems.join('\n')}` : 'passed (ledger sums equal every balance)'}`);
+      console.log(
+        `${backend}: ledger check ${problems.length ? `FAILED\n${problems.join('\n')}` : 'passed (ledger sums equal every balance)'}`,
+      );
+      figures[`${backend}: ledger check problems`] = { value: problems.length, unit: '', goal: { atMost: 0 } };
       if (problems.length || own.errors || contended.errors) process.exitCode = 1;
     } finally {
       await app.close();
@@ -116,7 +178,14 @@ async function bench(backend: string): Promise<void> {
 }
 
 function report(backend: string, what: string, s: Stats): void {
-  console.log(`${backend.padEnd(9)} ${what.padEnd(28)} ${(s.ok / s.seconds).toFixed(0).padStart(6)} payments/s  p50 ${s.p50.toFixed(1)} ms  p99 ${s.p99.toFixed(1)} ms  (${s.ok} paid, ${s.refused} refused, ${s.errors} errors, ${s.seconds.toFixed(1)} s)`);
+  figures[`${backend}: ${what}`] = { value: s.ok / s.seconds, unit: 'payments/s' };
+  figures[`${backend}: ${what}, p50`] = { value: s.p50, unit: 'ms' };
+  figures[`${backend}: ${what}, p99`] = { value: s.p99, unit: 'ms' };
+  figures[`${backend}: ${what}, failed payments`] = { value: s.errors, unit: '', goal: { atMost: 0 } };
+  console.log(
+    `${backend.padEnd(9)} ${what.padEnd(28)} ${(s.ok / s.seconds).toFixed(0).padStart(6)} payments/s  p50 ${s.p50.toFixed(1)} ms  p99 ${s.p99.toFixed(1)} ms  (${s.ok} paid, ${s.refused} refused, ${s.errors} errors, ${s.seconds.toFixed(1)} s)`,
+  );
 }
 
 for (const backend of BACKENDS) await bench(backend);
+writeResult('wallet', figures);

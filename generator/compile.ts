@@ -14,6 +14,8 @@ import { sortErrors, type GenError } from './errors.ts';
 import { FileCache } from './file-cache.ts';
 import { cachedDefinition, hashText, listDefinitionFiles, parseDefinition, type LoadedFile } from './load.ts';
 import { loadLocales } from './locales.ts';
+import { menuGroupErrors } from './menus.ts';
+import { unreachableScreens } from './reach.ts';
 import type { Manifest } from './manifest-types.ts';
 import type { RawDefinition } from './raw-types.ts';
 import { sanitize } from './sanitize.ts';
@@ -29,16 +31,23 @@ export interface CompileOptions {
   localesDir?: string;
   /** The generated folder (.generated). */
   outDir?: string;
-  /** The committed version archive (versions). */
+  /** The committed version archive (versions; docs/language.md, Form versions). */
   versionsDir?: string;
   /** false: compile and check only, write nothing (tests, the bench's check-only figure). */
   write?: boolean;
+  /**
+   * true: also write the current form and wizard versions into versionsDir (`npm run versions`).
+   * Off by default, so a trial compile leaves nothing in the committed archive.
+   */
+  archive?: boolean;
 }
 
 export interface CompileResult {
   /** Undefined when there are errors: nothing is written then, the last good output stays. */
   manifest?: Manifest;
   errors: GenError[];
+  /** Findings that do not stop the build (a screen no user can reach). */
+  warnings: GenError[];
   /** Files written by this run (generated files and new archived versions). */
   files: string[];
   /** Number of definition files compiled. */
@@ -72,6 +81,7 @@ export function resolveOptions(options: CompileOptions = {}): Required<CompileOp
     outDir: at(options.outDir, '.generated'),
     versionsDir: at(options.versionsDir, 'versions'),
     write: options.write ?? true,
+    archive: options.archive ?? false,
   };
 }
 
@@ -123,19 +133,48 @@ export function createCompiler(options: CompileOptions = {}): Compiler {
     lap('load+validate');
     const all = paths.map((p) => files.get(p)!);
     const errors = all.flatMap((f) => f.errors);
-    const valid: Def[] = all.filter((f) => f.errors.length === 0).map((f) => ({ file: f.loaded, value: f.loaded.value as RawDefinition }));
-    const { index, errors: indexErrors } = buildIndex(all.map((f) => f.loaded));
-    errors.push(...indexErrors, ...crosscheck(valid, index, locales), ...crosscheckInvalid(all, index, locales));
-    const result: CompileResult = { errors: sortErrors(errors), files: [], definitions: paths.length, ms: 0, phases };
+    const valid: Def[] = all
+      .filter((f) => f.errors.length === 0)
+      .map((f) => ({ file: f.loaded, value: f.loaded.value as RawDefinition }));
+    // A file the YAML parser could not read declares nothing: checking the others against it
+    // would report each reference to what it declares as unknown, ahead of the cause. Its
+    // syntax error alone is reported, first; the rest is checked once it reads.
+    const unreadable = all.flatMap((f) => f.loaded.errors);
+    if (unreadable.length === 0) {
+      const { index, errors: indexErrors } = buildIndex(all.map((f) => f.loaded));
+      errors.push(
+        ...indexErrors,
+        ...crosscheck(valid, index, locales),
+        ...crosscheckInvalid(all, index, locales),
+        ...menuGroupErrors(valid),
+      );
+    }
+    const warnings = errors.length || unreadable.length ? [] : sortErrors(unreachableScreens(valid));
+    const result: CompileResult = {
+      errors: unreadable.length ? sortErrors(unreadable) : sortErrors(errors),
+      warnings,
+      files: [],
+      definitions: paths.length,
+      ms: 0,
+      phases,
+    };
     lap('crosscheck');
     if (errors.length === 0) {
-      result.manifest = applyVersions(sanitize(valid.map((d) => d.value), locales));
+      result.manifest = applyVersions(
+        sanitize(
+          valid.map((d) => d.value),
+          locales,
+        ),
+      );
       lap('sanitize+version');
       if (opts.write) {
         const [written, versions] = await Promise.all([
           emit(result.manifest, schemas, opts.outDir, emitCache),
-          archiveVersions(result.manifest, opts.versionsDir, archived),
-          persistent.save(schemas.hash, all.map((f) => ({ file: f.loaded.file, hash: f.hash, value: f.loaded.value }))),
+          opts.archive ? archiveVersions(result.manifest, opts.versionsDir, archived) : [],
+          persistent.save(
+            schemas.hash,
+            all.map((f) => ({ file: f.loaded.file, hash: f.hash, value: f.loaded.value })),
+          ),
         ]);
         result.files = [...written, ...versions];
         lap('write');
@@ -159,11 +198,22 @@ export async function compileAll(options: CompileOptions = {}): Promise<CompileR
  * abandoned for that file, and a finding at the very node a schema error points at is dropped
  * (the schema's message already covers it).
  */
-function crosscheckInvalid(all: CachedFile[], index: ReturnType<typeof buildIndex>['index'], locales: Awaited<ReturnType<typeof loadLocales>>): GenError[] {
+function crosscheckInvalid(
+  all: CachedFile[],
+  index: ReturnType<typeof buildIndex>['index'],
+  locales: Awaited<ReturnType<typeof loadLocales>>,
+): GenError[] {
   const out: GenError[] = [];
   for (const f of all) {
     const value = f.loaded.value;
-    if (f.errors.length === 0 || f.loaded.errors.length > 0 || !value || typeof value !== 'object' || Array.isArray(value)) continue;
+    if (
+      f.errors.length === 0 ||
+      f.loaded.errors.length > 0 ||
+      !value ||
+      typeof value !== 'object' ||
+      Array.isArray(value)
+    )
+      continue;
     let found: GenError[];
     try {
       found = crosscheck([{ file: f.loaded, value: value as RawDefinition }], index, locales);

@@ -38,19 +38,41 @@ export interface DefinitionIndex {
 
 /** Kinds declaring one named definition per file, and the index map each goes to. */
 const NAMED_KINDS = {
-  role: 'roles', statusTable: 'statusTables', entity: 'entities', form: 'forms', wizard: 'wizards',
-  screen: 'screens', navigation: 'navigation',
+  role: 'roles',
+  statusTable: 'statusTables',
+  entity: 'entities',
+  form: 'forms',
+  wizard: 'wizards',
+  screen: 'screens',
+  navigation: 'navigation',
 } as const;
 
 const KIND_WORDS: Record<string, string> = {
-  roles: 'role', statusTables: 'status table', entities: 'entity', forms: 'form', wizards: 'wizard',
-  screens: 'route name', navigation: 'navigation', permissions: 'permission', rules: 'rule', filters: 'filter',
+  roles: 'role',
+  statusTables: 'status table',
+  entities: 'entity',
+  forms: 'form',
+  wizards: 'wizard',
+  screens: 'route name',
+  navigation: 'navigation',
+  permissions: 'permission',
+  rules: 'rule',
+  filters: 'filter',
 };
 
 export function buildIndex(files: LoadedFile[]): { index: DefinitionIndex; errors: GenError[] } {
   const index: DefinitionIndex = {
-    permissions: new Map(), roles: new Map(), statusTables: new Map(), rules: new Map(), filters: new Map(), gateActions: new Map(),
-    entities: new Map(), forms: new Map(), wizards: new Map(), screens: new Map(), navigation: new Map(),
+    permissions: new Map(),
+    roles: new Map(),
+    statusTables: new Map(),
+    rules: new Map(),
+    filters: new Map(),
+    gateActions: new Map(),
+    entities: new Map(),
+    forms: new Map(),
+    wizards: new Map(),
+    screens: new Map(),
+    navigation: new Map(),
   };
   const errors: GenError[] = [];
   const routePaths = new Map<string, Declared>();
@@ -68,16 +90,20 @@ export function buildIndex(files: LoadedFile[]): { index: DefinitionIndex; error
     const kind = value.kind;
     if (kind === 'permissions' && Array.isArray(value.permissions)) {
       value.permissions.forEach((p: { name?: unknown } | null, i: number) =>
-        declare(index.permissions, 'permissions', p?.name, { file, path: ['permissions', i, 'name'], value: p }));
+        declare(index.permissions, 'permissions', p?.name, { file, path: ['permissions', i, 'name'], value: p }),
+      );
     } else if (kind === 'rules') {
       const raw = value as unknown as RawRules;
-      for (const name of Object.keys(objectOr(raw.rules))) declare(index.rules, 'rules', name, { file, path: ['rules', name], value: raw.rules?.[name] });
-      for (const name of Object.keys(objectOr(raw.filters))) declare(index.filters, 'filters', name, { file, path: ['filters', name], value: raw.filters?.[name] });
+      for (const name of Object.keys(objectOr(raw.rules)))
+        declare(index.rules, 'rules', name, { file, path: ['rules', name], value: raw.rules?.[name] });
+      for (const name of Object.keys(objectOr(raw.filters)))
+        declare(index.filters, 'filters', name, { file, path: ['filters', name], value: raw.filters?.[name] });
       for (const [name, gate] of Object.entries(objectOr(raw.gates))) {
         const actions = (gate as { actions?: unknown } | null)?.actions;
         if (!Array.isArray(actions)) continue;
         actions.forEach((action, i) => {
-          if (typeof action === 'string' && !index.gateActions.has(action)) index.gateActions.set(action, { file, path: ['gates', name, 'actions', i], value: gate });
+          if (typeof action === 'string' && !index.gateActions.has(action))
+            index.gateActions.set(action, { file, path: ['gates', name, 'actions', i], value: gate });
         });
       }
     } else if (typeof kind === 'string' && kind in NAMED_KINDS) {
@@ -95,7 +121,15 @@ export function buildIndex(files: LoadedFile[]): { index: DefinitionIndex; error
   // Forms and wizards share versions/forms/<name>/: one name may not be both.
   for (const [name, wizard] of index.wizards) {
     const form = index.forms.get(name);
-    if (form) errors.push(duplicate(wizard, `wizard '${name}' has the name of a form`, form, 'forms and wizards share the version archive: rename one'));
+    if (form)
+      errors.push(
+        duplicate(
+          wizard,
+          `wizard '${name}' has the name of a form`,
+          form,
+          'forms and wizards share the version archive: rename one',
+        ),
+      );
   }
   return { index, errors };
 }
@@ -109,7 +143,13 @@ function duplicate(decl: Declared, message: string, first: Declared, fix?: strin
   const at = decl.file.locate(decl.path);
   const was = first.file.locate(first.path);
   const where = `${relative(first.file.file)}:${was.line}:${was.column}`;
-  return { file: decl.file.file, line: at.line, column: at.column, message, hint: fix ?? `already declared at ${where}: rename or remove one` };
+  return {
+    file: decl.file.file,
+    line: at.line,
+    column: at.column,
+    message,
+    hint: fix ?? `already declared at ${where}: rename or remove one`,
+  };
 }
 
 function relative(file: string): string {

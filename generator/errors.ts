@@ -31,6 +31,7 @@ function relativePath(file: string, cwd: string): string {
 /** Errors sorted by file, then position, so output is stable between runs. */
 export function sortErrors(errors: GenError[]): GenError[] {
   return [...errors].sort(
-    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.message.localeCompare(b.message),
+    (a, b) =>
+      a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.message.localeCompare(b.message),
   );
 }

@@ -21,7 +21,10 @@ export class FileCache {
   private loaded = false;
   private savedSignature = '';
 
-  constructor(private file: string, private screensDir: string) {}
+  constructor(
+    private file: string,
+    private screensDir: string,
+  ) {}
 
   /** Loads the cache once; entries made under other schemas are dropped. */
   async load(schemaHash: string): Promise<void> {
@@ -55,6 +58,9 @@ export class FileCache {
   }
 
   private signature(schemaHash: string): string {
-    return `${schemaHash}|${[...this.entries].map(([f, e]) => `${f}:${e.hash}`).sort().join('|')}`;
+    return `${schemaHash}|${[...this.entries]
+      .map(([f, e]) => `${f}:${e.hash}`)
+      .sort()
+      .join('|')}`;
   }
 }

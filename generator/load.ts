@@ -53,7 +53,12 @@ export function parseDefinition(file: string, text: string): LoadedFile {
   const lineCounter = new LineCounter();
   // uniqueKeys (the default) makes a repeated key an error instead of a silent overwrite.
   const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
-  const errors: GenError[] = [...doc.errors, ...doc.warnings].map((e) => ({
+  // The parser's first error is the cause; the ones after it (every key under a tab "not at
+  // the same column", a key pushed to the top level "repeated") follow from it and would bury
+  // it: one error per file, the first. The next shows once this one is fixed.
+  const found = [...doc.errors, ...doc.warnings].sort((a, b) => a.pos[0] - b.pos[0]);
+  const causes = found.slice(0, 1);
+  const errors: GenError[] = causes.map((e) => ({
     file,
     line: e.linePos?.[0].line ?? 1,
     column: e.linePos?.[0].col ?? 1,
@@ -80,13 +85,22 @@ export function parseDefinition(file: string, text: string): LoadedFile {
  */
 export function cachedDefinition(file: string, text: string, hash: string, value: unknown): LoadedFile {
   let parsed: LoadedFile | undefined;
-  return { file, hash, value, errors: [], locate: (jsonPath, options) => (parsed ??= parseDefinition(file, text)).locate(jsonPath, options) };
+  return {
+    file,
+    hash,
+    value,
+    errors: [],
+    locate: (jsonPath, options) => (parsed ??= parseDefinition(file, text)).locate(jsonPath, options),
+  };
 }
 
 /** Splits an ajv instancePath (JSON pointer) into segments. */
 export function pointerToPath(pointer: string): string[] {
   if (!pointer) return [];
-  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /**

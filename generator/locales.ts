@@ -27,7 +27,7 @@ export async function loadLocales(dir: string): Promise<Locales> {
     try {
       texts[lang] = JSON.parse(text) as Record<string, unknown>;
     } catch (e) {
-      throw new Error(`${path.join(dir, `${lang}.json`)} is not valid JSON: ${(e as Error).message}`);
+      throw new Error(`${path.join(dir, `${lang}.json`)} is not valid JSON: ${(e as Error).message}`, { cause: e });
     }
   }
   return { dir, texts };
@@ -54,7 +54,10 @@ export function missingLanguages(locales: Locales, key: string): Language[] {
 export function resolveLabel(label: RawLabel | undefined, locales: Locales, fallback = ''): LocalText {
   if (label === undefined) return { en: fallback, ar: fallback };
   if (typeof label !== 'string') return { ...label };
-  const text: LocalText = { en: lookup(locales.texts.en, label) ?? label, ar: lookup(locales.texts.ar, label) ?? label };
+  const text: LocalText = {
+    en: lookup(locales.texts.en, label) ?? label,
+    ar: lookup(locales.texts.ar, label) ?? label,
+  };
   for (const lang of ['de', 'fr', 'pt'] as const) {
     const t = lookup(locales.texts[lang], label);
     if (t !== undefined) text[lang] = t;
@@ -72,7 +75,8 @@ export function localeKeys(tree: Record<string, unknown> | undefined): string[] 
   const keys: string[] = [];
   const walk = (node: unknown, prefix: string) => {
     if (typeof node === 'string') keys.push(prefix);
-    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, prefix ? `${prefix}.${k}` : k);
+    else if (node && typeof node === 'object')
+      for (const [k, v] of Object.entries(node)) walk(v, prefix ? `${prefix}.${k}` : k);
   };
   walk(tree, '');
   keyCache.set(tree, keys);

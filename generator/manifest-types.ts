@@ -21,6 +21,10 @@ import type {
   ScreenDefinition,
   UploadRule as GeneratedUploadRule,
   Widget,
+  Workflow as GeneratedWorkflow,
+  WorkflowEffect as GeneratedWorkflowEffect,
+  WorkflowGuard as GeneratedWorkflowGuard,
+  WorkflowTransition as GeneratedWorkflowTransition,
 } from '../.generated/types/definitions.ts';
 
 /** A text in several languages; `en` and `ar` are always present once sanitized. */
@@ -68,11 +72,18 @@ export interface EntityField {
   readOnly: boolean;
   /** Documentation for analysts: never shown to users (not in the form schema, not a help text). */
   description?: string;
+  /** `type: file`: what the field accepts (defaults applied by the generator). */
+  files?: FileRule;
+  /** Field-level access beyond the entity's: who may see it, who may set it (absent: the entity's). */
+  access?: { read?: string; write?: string };
 }
 
+/** A permission per operation; `write` is what `create` and `update` default to (sanitize fills them in). */
 export interface EntityAccess {
   read: string;
   write: string;
+  create?: string;
+  update?: string;
   delete: string;
 }
 
@@ -98,7 +109,15 @@ export interface Entity {
   timestamps: boolean;
   /** false: a storage table only, with no generic resource API (tokens, one-time passwords). */
   expose: boolean;
+  /** The record's lifecycle, carried out by server/workflows (server only). */
+  workflow?: Workflow;
 }
+
+/** A workflow as written; sanitize fills `initial` from the status table when it is left out. */
+export type Workflow = GeneratedWorkflow & { initial: string };
+export type WorkflowTransition = GeneratedWorkflowTransition;
+export type WorkflowEffect = GeneratedWorkflowEffect;
+export type WorkflowGuard = GeneratedWorkflowGuard;
 
 export type Colour = GeneratedColour;
 
@@ -155,6 +174,10 @@ export interface Rule {
   format?: 'email' | 'date' | 'date-time' | 'year' | 'uri';
   compare?: { op: '<' | '<=' | '>' | '>=' | '==' | '!='; field: string };
   distinctFrom?: string[];
+  /** List rules: the value is a list of rows; the number checks apply to this column's total. */
+  sumOf?: string;
+  /** List rules: each row gives this column, no two rows the same. */
+  uniqueBy?: string;
   message: LocalText;
 }
 
@@ -176,6 +199,22 @@ export interface Gate {
 
 export type UploadRule = GeneratedUploadRule;
 
+/** The limits of an upload field (`type: file`), as the generator settles them. */
+export interface FileRule {
+  /** MIME types, wildcards expanded. */
+  accept: string[];
+  /** Largest size of each file, in bytes. */
+  maxBytes: number;
+  maxFiles: number;
+}
+
+/** Where a form's file field stores its files: the record's entity and field (the uploads store). */
+export interface FileStore {
+  resource: string;
+  field: string;
+  rule: FileRule;
+}
+
 export interface FormField {
   name: string;
   /** Set when the field comes from the form's entity. */
@@ -188,6 +227,8 @@ export interface FormField {
   filter?: string;
   widget?: Widget;
   upload?: UploadRule;
+  /** An entity's file field: files go to the uploads store, the value lists their references. */
+  store?: FileStore;
   visibleWhen?: Condition;
   requiredWhen?: Condition;
   options?: FieldOptions;
@@ -264,7 +305,20 @@ export interface ScreenColumnTable {
 
 /** A screen column's `grid:` options, as written (see schemas/screen.schema.json). */
 export interface ScreenGridColumn {
-  type?: 'string' | 'number' | 'date' | 'datetime' | 'datetimesec' | 'datetick' | 'datetimetick' | 'datetimesectick' | 'check10' | 'checkYN' | 'checkTF' | 'map' | 'select';
+  type?:
+    | 'string'
+    | 'number'
+    | 'date'
+    | 'datetime'
+    | 'datetimesec'
+    | 'datetick'
+    | 'datetimetick'
+    | 'datetimesectick'
+    | 'check10'
+    | 'checkYN'
+    | 'checkTF'
+    | 'map'
+    | 'select';
   width?: number;
   invisible?: boolean;
   readonly?: boolean;
@@ -390,7 +444,7 @@ export interface Manifest {
 }
 
 /** An entity as the browser sees it: no row scope, no server-only fields. */
-export type ClientEntity = Omit<Entity, 'scope' | 'fields' | 'indexes'> & {
+export type ClientEntity = Omit<Entity, 'scope' | 'fields' | 'indexes' | 'workflow'> & {
   fields: Record<string, Omit<EntityField, 'serverOnly' | 'index'>>;
 };
 

@@ -5,13 +5,33 @@
  * Defaults live in functions (not shared default objects) so no two definitions can share,
  * and accidentally mutate, one default value.
  */
+import { sanitizeWorkflow } from './sanitize-workflow.ts';
 import type {
-  Entity, EntityField, FieldOptions, Form, FormField, Manifest, NavigationItem, Screen, StatusTable, Wizard,
+  Entity,
+  EntityField,
+  FieldOptions,
+  Form,
+  FormField,
+  Manifest,
+  NavigationItem,
+  Screen,
+  StatusTable,
+  Wizard,
 } from './manifest-types.ts';
+import { DEFAULT_ACCEPT, DEFAULT_MAX_FILE_BYTES, expandAccept, parseByteSize } from '../engine/core/file-types.ts';
 import { implicitFieldLabel } from './implicit-fields.ts';
+import { MAIN_NAVIGATION, mergeScreenMenus } from './menus.ts';
 import { resolveLabel, type Locales } from './locales.ts';
 import type {
-  RawDefinition, RawEntity, RawEntityField, RawForm, RawFormField, RawNavItem, RawScreen, RawStatusTable, RawWizard,
+  RawDefinition,
+  RawEntity,
+  RawEntityField,
+  RawForm,
+  RawFormField,
+  RawNavItem,
+  RawScreen,
+  RawStatusTable,
+  RawWizard,
 } from './raw-types.ts';
 
 /** The manifest without versions: versions.ts hashes forms and wizards, then the whole. */
@@ -19,10 +39,21 @@ export type Unversioned = Omit<Manifest, 'version'>;
 
 export function sanitize(defs: RawDefinition[], locales: Locales): Unversioned {
   const m: Unversioned = {
-    entities: {}, statusTables: {}, permissions: {}, roles: {}, rules: {}, filters: {}, gates: {}, forms: {}, wizards: {}, screens: {}, navigation: {},
+    entities: {},
+    statusTables: {},
+    permissions: {},
+    roles: {},
+    rules: {},
+    filters: {},
+    gates: {},
+    forms: {},
+    wizards: {},
+    screens: {},
+    navigation: {},
   };
   const label = (l: Parameters<typeof resolveLabel>[0], fallback = '') => resolveLabel(l, locales, fallback);
   // Entities first: forms and screens borrow their fields' labels and types.
+  const screens = defs.filter((d): d is RawScreen => d.kind === 'screen');
   for (const d of defs) if (d.kind === 'entity') m.entities[d.name] = entity(d, label);
   for (const d of defs) {
     switch (d.kind) {
@@ -30,13 +61,20 @@ export function sanitize(defs: RawDefinition[], locales: Locales): Unversioned {
         for (const p of d.permissions) m.permissions[p.name] = { ...p, label: label(p.label) };
         break;
       case 'role':
-        m.roles[d.name] = { name: d.name, label: label(d.label), userType: d.userType, permissions: d.permissions ?? [], signatory: d.signatory ?? false };
+        m.roles[d.name] = {
+          name: d.name,
+          label: label(d.label),
+          userType: d.userType,
+          permissions: d.permissions ?? [],
+          signatory: d.signatory ?? false,
+        };
         break;
       case 'statusTable':
         m.statusTables[d.name] = statusTable(d, label);
         break;
       case 'rules':
-        for (const [name, r] of Object.entries(d.rules ?? {})) m.rules[name] = { name, ...r, message: label(r.message) };
+        for (const [name, r] of Object.entries(d.rules ?? {}))
+          m.rules[name] = { name, ...r, message: label(r.message) };
         for (const [name, f] of Object.entries(d.filters ?? {})) m.filters[name] = { name, ...f };
         for (const [name, g] of Object.entries(d.gates ?? {})) (m.gates ??= {})[name] = { name, ...g };
         break;
@@ -50,11 +88,20 @@ export function sanitize(defs: RawDefinition[], locales: Locales): Unversioned {
         m.screens[d.name] = screen(d, m.entities, label);
         break;
       case 'navigation':
-        m.navigation[d.name] = { name: d.name, items: navItems(d.items, label) };
+        m.navigation[d.name] = {
+          name: d.name,
+          items: navItems(d.name === MAIN_NAVIGATION ? mergeScreenMenus(d.items, screens) : d.items, label),
+        };
         break;
       case 'entity':
         break;
     }
+  }
+  // Workflows last: their initial state comes from the status table.
+  for (const d of defs) {
+    if (d.kind !== 'entity' || !d.workflow) continue;
+    const workflow = sanitizeWorkflow(d, m, label);
+    if (workflow) m.entities[d.name]!.workflow = workflow;
   }
   return m;
 }
@@ -73,7 +120,13 @@ function entity(d: RawEntity, label: LabelFn): Entity {
     table: d.table ?? d.name,
     label: label(d.label, d.name),
     fields,
-    access: { read: d.access?.read ?? 'nobody', write, delete: d.access?.delete ?? write },
+    access: {
+      read: d.access?.read ?? 'nobody',
+      write,
+      create: d.access?.create ?? write,
+      update: d.access?.update ?? write,
+      delete: d.access?.delete ?? write,
+    },
     search,
     sort: { field: d.sort?.field ?? 'id', order: d.sort?.order ?? 'asc' },
     softDelete: d.softDelete ?? true,
@@ -86,33 +139,75 @@ function entity(d: RawEntity, label: LabelFn): Entity {
 }
 
 function entityField(name: string, f: RawEntityField, label: LabelFn): EntityField {
-  const { label: raw, required, unique, rules, search, serverOnly, readOnly, type, index, ...rest } = f;
-  return {
-    name, type, label: label(raw, name), required: required ?? false, unique: unique ?? false,
-    rules: rules ?? [], search: search ?? false, serverOnly: serverOnly ?? false, readOnly: readOnly ?? false, ...rest,
+  const {
+    label: raw,
+    required,
+    unique,
+    rules,
+    search,
+    serverOnly,
+    readOnly,
+    type,
+    index,
+    accept,
+    maxSize,
+    maxFiles,
+    ...rest
+  } = f;
+  const out: EntityField = {
+    name,
+    type,
+    label: label(raw, name),
+    required: required ?? false,
+    unique: unique ?? false,
+    rules: rules ?? [],
+    search: search ?? false,
+    serverOnly: serverOnly ?? false,
+    readOnly: readOnly ?? false,
+    ...rest,
     ...(index === false ? { index: false as const } : {}),
   };
+  if (type === 'file')
+    out.files = {
+      accept: expandAccept(accept ?? DEFAULT_ACCEPT),
+      maxBytes: parseByteSize(maxSize) ?? DEFAULT_MAX_FILE_BYTES,
+      maxFiles: maxFiles ?? 1,
+    };
+  return out;
 }
 
 function statusTable(d: RawStatusTable, label: LabelFn): StatusTable {
   const out: StatusTable = {
-    name: d.name, label: label(d.label, d.name), flags: d.flags ?? false,
+    name: d.name,
+    label: label(d.label, d.name),
+    flags: d.flags ?? false,
     statuses: d.statuses.map((s) => ({ id: s.id, key: s.key, name: s.name, name_local: s.name_local, color: s.color })),
   };
   if (d.fallbackColor) out.fallbackColor = d.fallbackColor;
   if (d.initial) out.initial = d.initial;
-  if (d.transitions) out.transitions = d.transitions.map((t) => ({ ...t, from: Array.isArray(t.from) ? t.from : [t.from] }));
+  if (d.transitions)
+    out.transitions = d.transitions.map((t) => ({ ...t, from: Array.isArray(t.from) ? t.from : [t.from] }));
   return out;
 }
 
 /** JSON Schema (2020-12) of an entity field's value: the same schema validates the form and the request. */
 export function fieldSchema(f: EntityField): Record<string, unknown> {
   const base: Record<string, Record<string, unknown>> = {
-    string: { type: 'string' }, text: { type: 'string' }, email: { type: 'string', format: 'email' },
-    phone: { type: 'string', pattern: '^\\+?[0-9 ()-]{3,}$' }, integer: { type: 'integer' }, bigint: { type: 'integer' },
-    number: { type: 'number' }, money: { type: 'number' }, boolean: { type: 'boolean' },
-    date: { type: 'string', format: 'date' }, datetime: { type: 'string', format: 'date-time' },
-    time: { type: 'string', format: 'time' }, json: {}, file: { type: 'string' },
+    string: { type: 'string' },
+    text: { type: 'string' },
+    email: { type: 'string', format: 'email' },
+    phone: { type: 'string', pattern: '^\\+?[0-9 ()-]{3,}$' },
+    integer: { type: 'integer' },
+    bigint: { type: 'integer' },
+    number: { type: 'number' },
+    money: { type: 'number' },
+    boolean: { type: 'boolean' },
+    date: { type: 'string', format: 'date' },
+    datetime: { type: 'string', format: 'date-time' },
+    time: { type: 'string', format: 'time' },
+    json: {},
+    // The stored files' references ({id, name, mime, size}), uploaded one by one beforehand.
+    file: { type: 'array', items: { type: 'object' } },
   };
   const schema: Record<string, unknown> = { ...base[f.type] };
   // Not `description`: it documents the field for analysts (in English), never user-facing text;
@@ -126,6 +221,7 @@ export function fieldSchema(f: EntityField): Record<string, unknown> {
     schema.oneOf = f.enum.map((value) => ({ const: value, title: labels[String(value)] ?? String(value) }));
     delete schema.enum;
   }
+  if (f.files) schema.maxItems = f.files.maxFiles;
   if (f.readOnly) schema.readOnly = true;
   return schema;
 }
@@ -145,9 +241,16 @@ function formField(raw: RawFormField, entity: Entity | undefined, label: LabelFn
   if (filter) out.filter = filter;
   if (raw.widget !== undefined) out.widget = raw.widget;
   if (raw.upload !== undefined) out.upload = raw.upload;
+  if (source?.files && entity) out.store = { resource: entity.name, field: source.name, rule: source.files };
   if (raw.visibleWhen !== undefined) out.visibleWhen = raw.visibleWhen;
   if (raw.requiredWhen !== undefined) out.requiredWhen = raw.requiredWhen;
-  const options = raw.options ? fieldOptions(raw.options) : (source?.status ? { status: source.status } : source?.ref ? { ref: source.ref } : undefined);
+  const options = raw.options
+    ? fieldOptions(raw.options)
+    : source?.status
+      ? { status: source.status }
+      : source?.ref
+        ? { ref: source.ref }
+        : undefined;
   if (options) out.options = options;
   return out;
 }
@@ -166,19 +269,36 @@ function fieldOptions(raw: NonNullable<RawFormField['options']>): FieldOptions {
 
 function form(d: RawForm, entities: Record<string, Entity>, label: LabelFn): Form {
   const entity = d.entity ? entities[d.entity] : undefined;
-  const out: Form = { name: d.name, title: label(d.title, d.name), fields: d.fields.map((f) => formField(f, entity, label)), version: '' };
+  const out: Form = {
+    name: d.name,
+    title: label(d.title, d.name),
+    fields: d.fields.map((f) => formField(f, entity, label)),
+    version: '',
+  };
   if (d.entity) out.entity = d.entity;
-  if (d.submit) out.submit = { method: d.submit.method ?? 'POST', path: d.submit.path, ...(d.submit.next ? { next: d.submit.next.map((n) => ({ ...n })) } : {}) };
+  if (d.submit)
+    out.submit = {
+      method: d.submit.method ?? 'POST',
+      path: d.submit.path,
+      ...(d.submit.next ? { next: d.submit.next.map((n) => ({ ...n })) } : {}),
+    };
   return out;
 }
 
 function wizard(d: RawWizard, label: LabelFn): Wizard {
   const tabs: Wizard['tabs'] = {};
   for (const [name, t] of Object.entries(d.tabs)) {
-    tabs[name] = { name, label: label(t.label, name), form: t.form, ...(t.visibleWhen ? { visibleWhen: t.visibleWhen } : {}) };
+    tabs[name] = {
+      name,
+      label: label(t.label, name),
+      form: t.form,
+      ...(t.visibleWhen ? { visibleWhen: t.visibleWhen } : {}),
+    };
   }
   // A wizard without tab sets shows every tab, in the order written, whatever the route says.
-  const tabSets = d.tabSets ? { ...d.tabSets, sets: { ...d.tabSets.sets } } : { param: '', sets: { default: Object.keys(tabs) }, default: 'default' };
+  const tabSets = d.tabSets
+    ? { ...d.tabSets, sets: { ...d.tabSets.sets } }
+    : { param: '', sets: { default: Object.keys(tabs) }, default: 'default' };
   const out: Wizard = { name: d.name, title: label(d.title, d.name), tabs, tabSets, version: '' };
   if (d.entity) out.entity = d.entity;
   return out;
@@ -186,30 +306,55 @@ function wizard(d: RawWizard, label: LabelFn): Wizard {
 
 function screen(d: RawScreen, entities: Record<string, Entity>, label: LabelFn): Screen {
   const entity = d.source?.resource ? entities[d.source.resource] : undefined;
-  const fieldLabel = (field: string) => entity?.fields[field]?.label ?? implicitFieldLabel(field) ?? label(undefined, field);
-  const { kind: _kind, title, permission, layout, columns, filters, actions, source, text, ...rest } = d;
+  const fieldLabel = (field: string) =>
+    entity?.fields[field]?.label ?? implicitFieldLabel(field) ?? label(undefined, field);
+  // `entry` only tells analysts how users arrive (reach.ts): no runtime reads it.
+  const { kind: _kind, entry: _entry, title, permission, layout, columns, filters, actions, source, text, ...rest } = d;
   return {
     ...rest,
     ...(text !== undefined ? { text: label(text) } : {}),
     ...(source ? { source: screenSource(source) } : {}),
     title: label(title, d.name),
     permission: permission ?? 'public',
-    layout: { full: layout?.full ?? false, admission: layout?.admission ?? false, guest: layout?.guest ?? false, anonymous: layout?.anonymous ?? false },
+    layout: {
+      full: layout?.full ?? false,
+      admission: layout?.admission ?? false,
+      guest: layout?.guest ?? false,
+      anonymous: layout?.anonymous ?? false,
+    },
     columns: (columns ?? []).map(({ table, ...c }) => ({
       ...c,
       label: c.label !== undefined ? label(c.label, c.field) : fieldLabel(c.field),
       // a detail column's list: its own columns' labels resolved like the screen's
-      ...(table ? { table: { columns: table.columns.map((t) => ({ ...t, label: label(t.label, t.field) })), ...(table.empty !== undefined ? { empty: label(table.empty) } : {}) } } : {}),
+      ...(table
+        ? {
+            table: {
+              columns: table.columns.map((t) => ({ ...t, label: label(t.label, t.field) })),
+              ...(table.empty !== undefined ? { empty: label(table.empty) } : {}),
+            },
+          }
+        : {}),
     })),
     filters: (filters ?? []).map((f) => {
       const source = entity?.fields[f.field];
       const statusTable = f.statusTable ?? source?.status;
       const ref = f.ref ?? source?.ref;
-      return { ...f, label: f.label !== undefined ? label(f.label, f.field) : fieldLabel(f.field), ...(statusTable ? { statusTable } : {}), ...(ref ? { ref } : {}) };
+      return {
+        ...f,
+        label: f.label !== undefined ? label(f.label, f.field) : fieldLabel(f.field),
+        ...(statusTable ? { statusTable } : {}),
+        ...(ref ? { ref } : {}),
+      };
     }),
     actions: (actions ?? []).map((a) => {
       const { label: l, confirm, type, row, ...restAction } = a;
-      return { ...restAction, label: label(l, a.name), type, row: row ?? false, ...(confirm !== undefined ? { confirm: label(confirm) } : {}) };
+      return {
+        ...restAction,
+        label: label(l, a.name),
+        type,
+        row: row ?? false,
+        ...(confirm !== undefined ? { confirm: label(confirm) } : {}),
+      };
     }),
   };
 }
@@ -219,5 +364,9 @@ function screenSource({ sort, ...rest }: NonNullable<RawScreen['source']>): NonN
 }
 
 function navItems(items: RawNavItem[], label: LabelFn): NavigationItem[] {
-  return items.map(({ children, label: l, ...rest }) => ({ ...rest, label: label(l), children: navItems(children ?? [], label) }));
+  return items.map(({ children, label: l, ...rest }) => ({
+    ...rest,
+    label: label(l),
+    children: navItems(children ?? [], label),
+  }));
 }

@@ -38,16 +38,21 @@ export async function readSchemaFiles(dir: string): Promise<Record<string, strin
 
 export async function loadSchemaSet(dir: string): Promise<SchemaSet> {
   const texts = await readSchemaFiles(dir);
-  const hash = hashText(Object.entries(texts).map(([n, t]) => `${n}\n${t}`).join('\n\0'));
+  const hash = hashText(
+    Object.entries(texts)
+      .map(([n, t]) => `${n}\n${t}`)
+      .join('\n\0'),
+  );
   const cached = cache.get(hash);
   if (cached) return cached;
-  if (!texts[ENTRY_SCHEMA]) throw new Error(`${path.join(dir, ENTRY_SCHEMA)} is missing: the generator validates every definition against it`);
+  if (!texts[ENTRY_SCHEMA])
+    throw new Error(`${path.join(dir, ENTRY_SCHEMA)} is missing: the generator validates every definition against it`);
   const schemas: Record<string, Record<string, unknown>> = {};
   for (const [name, text] of Object.entries(texts)) {
     try {
       schemas[name] = JSON.parse(text) as Record<string, unknown>;
     } catch (e) {
-      throw new Error(`${path.join(dir, name)} is not valid JSON: ${(e as Error).message}`);
+      throw new Error(`${path.join(dir, name)} is not valid JSON: ${(e as Error).message}`, { cause: e });
     }
   }
   // Importing ajv and compiling are deferred until a file needs validating: when every file
@@ -86,7 +91,8 @@ async function compileEntry(schemas: Record<string, Record<string, unknown>>): P
   // Formats the language uses that ajv-formats lacks.
   ajv.addFormat('year', /^\d{4}$/);
   ajv.addFormat('data-url', /^data:/);
-  for (const [name, schema] of Object.entries(schemas)) ajv.addSchema(schema, typeof schema.$id === 'string' ? undefined : SCHEMA_BASE + name);
+  for (const [name, schema] of Object.entries(schemas))
+    ajv.addSchema(schema, typeof schema.$id === 'string' ? undefined : SCHEMA_BASE + name);
   const entry = schemas[ENTRY_SCHEMA];
   const validate = ajv.getSchema(typeof entry.$id === 'string' ? entry.$id : SCHEMA_BASE + ENTRY_SCHEMA);
   if (!validate) throw new Error(`cannot compile ${ENTRY_SCHEMA}`);
@@ -114,7 +120,9 @@ function reachability(schemas: Record<string, Record<string, unknown>>): (schema
     const url = new URL(ref, base);
     let node: unknown = docs.get(url.href.split('#')[0]);
     for (const part of url.hash.replace(/^#\/?/, '').split('/').filter(Boolean)) {
-      node = (node as Record<string, unknown> | undefined)?.[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')];
+      node = (node as Record<string, unknown> | undefined)?.[
+        decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')
+      ];
     }
     return node;
   };

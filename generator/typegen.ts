@@ -33,14 +33,26 @@ async function compile(schema: object, name: string, options: Record<string, unk
  * compiles without `noUncheckedIndexedAccess`, and maps such as `RouteParams` or the fields of
  * an entity must read like the `Record<string, T>`s of manifest-types.ts they feed.
  */
-const OPTIONS = { bannerComment: '', format: false, unknownAny: true, additionalProperties: false, ignoreMinAndMaxItems: true } as const;
+const OPTIONS = {
+  bannerComment: '',
+  format: false,
+  unknownAny: true,
+  additionalProperties: false,
+  ignoreMinAndMaxItems: true,
+} as const;
 
 /** Types of every definition kind, plus `Definition`, the union of the kinds. */
 export async function definitionTypes(schemas: Record<string, Schema>): Promise<string> {
   const root = bundleSchemas(schemas);
-  const body = await compile(root, 'RowaqSchemas', { ...OPTIONS, unreachableDefinitions: true, declareExternallyReferenced: true });
+  const body = await compile(root, 'RowaqSchemas', {
+    ...OPTIONS,
+    unreachableDefinitions: true,
+    declareExternallyReferenced: true,
+  });
   const kinds = kindTitles(schemas);
-  const union = kinds.length ? `\n/** Any definition file: the union of the kinds. */\nexport type Definition = ${kinds.join(' | ')};\n` : '';
+  const union = kinds.length
+    ? `\n/** Any definition file: the union of the kinds. */\nexport type Definition = ${kinds.join(' | ')};\n`
+    : '';
   // The empty root interface is the compiler's entry point, not a type anyone uses.
   return body.replace(/^export interface RowaqSchemas \{\s*\}\n/m, '') + union;
 }
@@ -61,7 +73,10 @@ export function bundleSchemas(schemas: Record<string, Schema>): Schema {
     if (typeof title !== 'string') return;
     const name = typeName(title);
     const other = declared.get(name);
-    if (other && other !== url) throw new Error(`schemas: '${url}' and '${other}' both have the title '${title}': titles name the generated types and must be unique`);
+    if (other && other !== url)
+      throw new Error(
+        `schemas: '${url}' and '${other}' both have the title '${title}': titles name the generated types and must be unique`,
+      );
     declared.set(name, url);
     named.set(url, name);
   };
@@ -70,7 +85,8 @@ export function bundleSchemas(schemas: Record<string, Schema>): Schema {
   for (const [file, schema] of files) {
     const id = idOf(file, schema);
     declare(id, schema.title);
-    for (const [def, sub] of Object.entries((schema.$defs ?? {}) as Record<string, Schema>)) declare(`${id}#/$defs/${def}`, sub.title);
+    for (const [def, sub] of Object.entries((schema.$defs ?? {}) as Record<string, Schema>))
+      declare(`${id}#/$defs/${def}`, sub.title);
   }
   for (const [file, schema] of files) {
     const id = idOf(file, schema);
@@ -79,7 +95,8 @@ export function bundleSchemas(schemas: Record<string, Schema>): Schema {
       definitions[`${keyOf(id)}.${def}`] = cleanSchema(sub, id, named) as Schema;
     }
     // A file of shared $defs only (common.schema.json) declares no type of its own.
-    if ('type' in body || 'properties' in body || 'anyOf' in body || 'oneOf' in body) definitions[keyOf(id)] = cleanSchema(body, id, named) as Schema;
+    if ('type' in body || 'properties' in body || 'anyOf' in body || 'oneOf' in body)
+      definitions[keyOf(id)] = cleanSchema(body, id, named) as Schema;
   }
   return { title: 'RowaqSchemas', type: 'object', definitions, additionalProperties: false, properties: {} };
 }
@@ -94,7 +111,12 @@ function cleanSchema(node: unknown, base: string, named: Map<string, string>): u
   const variants = exclusiveVariants(schema);
   if (variants) {
     const { title, description, examples } = schema;
-    schema = { ...(title ? { title } : {}), ...(description ? { description } : {}), ...(examples ? { examples } : {}), anyOf: variants };
+    schema = {
+      ...(title ? { title } : {}),
+      ...(description ? { description } : {}),
+      ...(examples ? { examples } : {}),
+      anyOf: variants,
+    };
   }
   const out: Schema = {};
   for (const [k, v] of Object.entries(schema)) {
@@ -102,11 +124,16 @@ function cleanSchema(node: unknown, base: string, named: Map<string, string>): u
     if (k === '$ref' && typeof v === 'string') {
       const url = new URL(v, base).href;
       const name = named.get(url);
-      if (!name) throw new Error(`schemas: $ref '${v}' (in ${base}) points at a schema without a title: give it one, it names the type`);
+      if (!name)
+        throw new Error(
+          `schemas: $ref '${v}' (in ${base}) points at a schema without a title: give it one, it names the type`,
+        );
       out.tsType = name;
     } else if (k === 'allOf' && Array.isArray(v)) {
       // allOf entries that are only if/then pairs (a screen's view-dependent requirements) shape nothing.
-      const shaping = v.filter((e) => !e || typeof e !== 'object' || Object.keys(e).some((key) => !CONDITIONAL.includes(key)));
+      const shaping = v.filter(
+        (e) => !e || typeof e !== 'object' || Object.keys(e).some((key) => !CONDITIONAL.includes(key)),
+      );
       if (shaping.length) out.allOf = cleanSchema(shaping, base, named);
     } else {
       out[k] = cleanSchema(v, base, named);
@@ -131,7 +158,9 @@ function exclusiveVariants(schema: Schema): Schema[] | undefined {
     type: 'object',
     additionalProperties: false,
     required: [k],
-    properties: Object.fromEntries(Object.entries(properties).filter(([p]) => p === k || (!keys.includes(p) && deps[k].properties?.[p] !== false))),
+    properties: Object.fromEntries(
+      Object.entries(properties).filter(([p]) => p === k || (!keys.includes(p) && deps[k].properties?.[p] !== false)),
+    ),
   }));
 }
 
@@ -164,17 +193,33 @@ export function entityRowSchema(entity: Entity, typeTitle: string): Record<strin
     required.push('created_at', 'updated_at');
   }
   if (entity.softDelete) properties.deleted_at = { type: ['string', 'null'], format: 'date-time' };
-  return { title: typeTitle, type: 'object', description: `A row of entity '${entity.name}' (table ${entity.table}).`, properties, required, additionalProperties: false };
+  return {
+    title: typeTitle,
+    type: 'object',
+    description: `A row of entity '${entity.name}' (table ${entity.table}).`,
+    properties,
+    required,
+    additionalProperties: false,
+  };
 }
 
 function rowFieldSchema(f: EntityField): Record<string, unknown> {
   const types: Record<string, string | undefined> = {
-    integer: 'integer', bigint: 'integer', number: 'number', money: 'number', boolean: 'boolean', json: undefined,
+    integer: 'integer',
+    bigint: 'integer',
+    number: 'number',
+    money: 'number',
+    boolean: 'boolean',
+    json: undefined,
   };
   const type = f.type in types ? types[f.type] : 'string';
   const schema: Record<string, unknown> = type ? { type: f.required ? type : [type, 'null'] } : {};
   if (f.enum) schema.enum = f.required ? f.enum : [...f.enum, null];
-  const note = [f.ref && `references ${f.ref}.id`, f.status && `an id of status table ${f.status}`, f.serverOnly && 'server only'].filter(Boolean);
+  const note = [
+    f.ref && `references ${f.ref}.id`,
+    f.status && `an id of status table ${f.status}`,
+    f.serverOnly && 'server only',
+  ].filter(Boolean);
   schema.description = `${f.label.en}${note.length ? ` (${note.join('; ')})` : ''}`;
   return schema;
 }
@@ -189,7 +234,10 @@ export async function entityTypes(entities: Record<string, Entity>): Promise<str
     definitions[e.name] = entityRowSchema(e, title);
   }
   const root = { title: 'EntityRowsRoot', type: 'object', definitions, additionalProperties: false, properties: {} };
-  const body = (await compile(root, 'EntityRowsRoot', { ...OPTIONS, unreachableDefinitions: true })).replace(/^export interface EntityRowsRoot \{\s*\}\n/m, '');
+  const body = (await compile(root, 'EntityRowsRoot', { ...OPTIONS, unreachableDefinitions: true })).replace(
+    /^export interface EntityRowsRoot \{\s*\}\n/m,
+    '',
+  );
   return `${tableTypes(entities)}\n${body}\n/** Row type by entity name. */\nexport interface EntityRows {\n${names.join('\n')}\n}\n`;
 }
 
@@ -203,9 +251,20 @@ function entityTypeName(e: Entity): string {
  * as numbers, date and timestamp as text, timestamptz as a Date) and accepts on writes.
  */
 const COLUMN_TYPES: Record<FieldType, string> = {
-  string: 'string', text: 'string', email: 'string', phone: 'string', file: 'string', date: 'string', time: 'string',
-  integer: 'number', bigint: 'number', number: 'number', money: 'number', boolean: 'boolean',
-  datetime: 'Timestamp', json: 'unknown',
+  string: 'string',
+  text: 'string',
+  email: 'string',
+  phone: 'string',
+  file: 'string',
+  date: 'string',
+  time: 'string',
+  integer: 'number',
+  bigint: 'number',
+  number: 'number',
+  money: 'number',
+  boolean: 'boolean',
+  datetime: 'Timestamp',
+  json: 'unknown',
 };
 
 const TABLE_PRELUDE = `import type { ColumnType, Generated } from 'kysely';
@@ -232,7 +291,9 @@ export function tableTypes(entities: Record<string, Entity>): string {
     for (const f of Object.values(e.fields)) columns.push(`  ${key(f.name)}: ${columnType(f)};`);
     if (e.timestamps) columns.push('  created_at: TimestampDefault;', '  updated_at: TimestampDefault;');
     if (e.softDelete) columns.push('  deleted_at: Timestamp | null;');
-    tables.push(`/** Table \`${e.table}\` of entity '${e.name}'. */\nexport interface ${name} {\n${columns.join('\n')}\n}`);
+    tables.push(
+      `/** Table \`${e.table}\` of entity '${e.name}'. */\nexport interface ${name} {\n${columns.join('\n')}\n}`,
+    );
     database.push(`  ${key(e.table)}: ${name};`);
     byEntity.push(`  ${key(e.name)}: ${JSON.stringify(e.table)};`);
   }

@@ -14,9 +14,24 @@ import type { SchemaSet } from './schemas.ts';
 
 /** Every colour once: keyed by the generated `Colour`, so tsc rejects a missing or unknown one. */
 const COLOUR_SET: Record<Colour, true> = {
-  primary: true, secondary: true, success: true, info: true, warning: true, danger: true, light: true, dark: true,
-  'light-danger': true, 'light-dark': true, 'light-success': true, 'light-warning': true, 'light-info': true,
-  grey: true, green: true, blue: true, yellow: true, red: true,
+  primary: true,
+  secondary: true,
+  success: true,
+  info: true,
+  warning: true,
+  danger: true,
+  light: true,
+  dark: true,
+  'light-danger': true,
+  'light-dark': true,
+  'light-success': true,
+  'light-warning': true,
+  'light-info': true,
+  grey: true,
+  green: true,
+  blue: true,
+  yellow: true,
+  red: true,
 };
 export const COLOURS = Object.keys(COLOUR_SET) as Colour[];
 
@@ -30,9 +45,10 @@ const REQUIRED_HINTS: Record<string, string> = {
   label: 'add a label: {en: ..., ar: ...} or a locale key',
   title: 'add a title: {en: ..., ar: ...} or a locale key',
   type: 'add a type',
-  path: "add a route path such as /students/:id",
+  path: 'add a route path such as /students/:id',
   schema: 'add schema: the JSON Schema of the value, e.g. {type: string}',
-  status: 'options need status: <status table> (only and when pick among its statuses), ref: <entity>, or path: <API path answering the choices>',
+  status:
+    'options need status: <status table> (only and when pick among its statuses), ref: <entity>, or path: <API path answering the choices>',
   fields: 'add fields: the list of fields',
   statuses: 'add statuses: the list of statuses, each with id, key, name, name_local and color',
   view: 'add a view: list, detail, form, wizard, dashboard, page or plugin',
@@ -43,7 +59,8 @@ const PATTERN_HINTS: Record<string, string> = {
   '^[a-z][a-z0-9_]*$': "use lower-case letters, digits and '_', starting with a letter",
   '^[A-Za-z][A-Za-z0-9_]*$': "use letters, digits and '_', starting with a letter",
   '^[0-9]+$': 'write the id of a status (a whole number), not its key',
-  '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$': 'write a gated action as area.action in lower case, e.g. registration.request',
+  '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$':
+    'write a gated action as area.action in lower case, e.g. registration.request',
 };
 
 type AjvError = ErrorObject<string, Record<string, unknown>, unknown>;
@@ -52,7 +69,15 @@ type AjvError = ErrorObject<string, Record<string, unknown>, unknown>;
 export function validateDefinition(file: LoadedFile, schemas: SchemaSet): GenError[] {
   if (file.value === undefined) return [];
   if (file.value === null || typeof file.value !== 'object' || Array.isArray(file.value)) {
-    return [{ file: file.file, line: 1, column: 1, message: 'the file must hold one definition: keys such as kind, name', hint: 'start the file with kind: ...' }];
+    return [
+      {
+        file: file.file,
+        line: 1,
+        column: 1,
+        message: 'the file must hold one definition: keys such as kind, name',
+        hint: 'start the file with kind: ...',
+      },
+    ];
   }
   if (schemas.validate(file.value)) return [];
   const errors = collapse((schemas.validate.errors ?? []) as AjvError[], schemas.reach);
@@ -71,7 +96,12 @@ export function collapse(errors: AjvError[], reach: Reachability): AjvError[] {
   // A bad key under propertyNames comes twice (the inner pattern error, then propertyNames):
   // keep the outer one, which names the key, and give it the inner one's pattern.
   for (const outer of kept.filter((e) => e.keyword === 'propertyNames')) {
-    const inner = kept.filter((e) => e !== outer && (e as { propertyName?: unknown }).propertyName === outer.params.propertyName && e.instancePath === outer.instancePath);
+    const inner = kept.filter(
+      (e) =>
+        e !== outer &&
+        (e as { propertyName?: unknown }).propertyName === outer.params.propertyName &&
+        e.instancePath === outer.instancePath,
+    );
     const pattern = inner.find((e) => e.keyword === 'pattern')?.params.pattern;
     if (pattern !== undefined) outer.params = { ...outer.params, pattern };
     kept = kept.filter((e) => !inner.includes(e));
@@ -84,7 +114,8 @@ export function collapse(errors: AjvError[], reach: Reachability): AjvError[] {
     const at = kept.indexOf(alt);
     if (at < 0) continue;
     const branchSchemas = Array.isArray(alt.schema) ? (alt.schema as unknown[]) : [];
-    const under = (e: AjvError) => e.instancePath === alt.instancePath || e.instancePath.startsWith(`${alt.instancePath}/`);
+    const under = (e: AjvError) =>
+      e.instancePath === alt.instancePath || e.instancePath.startsWith(`${alt.instancePath}/`);
     const branches = branchSchemas.map(() => [] as AjvError[]);
     const drop = new Set<AjvError>();
     for (const e of kept.slice(0, at)) {
@@ -97,7 +128,11 @@ export function collapse(errors: AjvError[], reach: Reachability): AjvError[] {
       });
     }
     const replacement = chooseBranch(alt, branches);
-    kept = [...kept.slice(0, at).filter((e) => !drop.has(e)), ...replacement, ...kept.slice(at + 1).filter((e) => !drop.has(e))];
+    kept = [
+      ...kept.slice(0, at).filter((e) => !drop.has(e)),
+      ...replacement,
+      ...kept.slice(at + 1).filter((e) => !drop.has(e)),
+    ];
   }
   const seen = new Set<string>();
   return kept.filter((e) => {
@@ -117,7 +152,9 @@ function chooseBranch(alt: AjvError, branches: AjvError[][]): AjvError[] {
   const candidates = branches.filter((list) => list.length > 0 && !mismatched(list));
   if (candidates.length === 0) {
     // The value's type fits no branch: one message listing the types that would.
-    const types = branches.flatMap((l) => l.filter((e) => e.keyword === 'type' && atAlt(e)).map((e) => String(e.params.type)));
+    const types = branches.flatMap((l) =>
+      l.filter((e) => e.keyword === 'type' && atAlt(e)).map((e) => String(e.params.type)),
+    );
     return [{ ...alt, keyword: 'type', params: { type: [...new Set(types.flatMap((t) => t.split(',')))].join(',') } }];
   }
   // Branches told apart only by which key is present: "needs one of these keys".
@@ -159,28 +196,43 @@ export function describe(e: AjvError, path: string[]): Described {
       const allowed = Object.keys((parent.properties as Record<string, unknown> | undefined) ?? {});
       const close = closest(key, allowed);
       const list = allowed.length ? `allowed: ${allowed.join(', ')}` : 'remove it';
-      return { message: `unknown key '${key}'`, hint: close ? `did you mean '${close}'? ${list}` : list, keyPath: [...path, key] };
+      return {
+        message: `unknown key '${key}'`,
+        hint: close ? `did you mean '${close}'? ${list}` : list,
+        keyPath: [...path, key],
+      };
     }
     case 'required': {
       if (Array.isArray(p.oneOfKeys)) {
         return { message: `${name} needs one of the keys '${p.oneOfKeys.join("', '")}'`, hint: 'add the one you mean' };
       }
       const key = String(p.missingProperty);
-      return { message: `missing key '${key}'${path.length ? ` in ${name}` : ''}`, hint: REQUIRED_HINTS[key] ?? `add '${key}'` };
+      return {
+        message: `missing key '${key}'${path.length ? ` in ${name}` : ''}`,
+        hint: REQUIRED_HINTS[key] ?? `add '${key}'`,
+      };
     }
     case 'type':
       return typeMessage(name, String(p.type), e.data);
     case 'enum': {
       const allowed = ((p.allowedValues as unknown[]) ?? []).map((v) => String(v));
-      const what = path.join('/') === 'kind' ? `unknown kind '${String(e.data)}'` : `'${String(e.data)}' is not allowed for ${name}`;
+      const what =
+        path.join('/') === 'kind'
+          ? `unknown kind '${String(e.data)}'`
+          : `'${String(e.data)}' is not allowed for ${name}`;
       const close = closest(String(e.data), allowed);
       return { message: what, hint: `${close ? `did you mean '${close}'? ` : ''}allowed: ${allowed.join(', ')}` };
     }
     case 'const':
-      return { message: `${name} must be ${JSON.stringify(p.allowedValue)}`, hint: `write ${JSON.stringify(p.allowedValue)}` };
+      return {
+        message: `${name} must be ${JSON.stringify(p.allowedValue)}`,
+        hint: `write ${JSON.stringify(p.allowedValue)}`,
+      };
     case 'pattern': {
       const pattern = String(p.pattern);
-      const hint = PATTERN_HINTS[pattern] ?? (typeof parent.description === 'string' ? parent.description : `it must match ${pattern}`);
+      const hint =
+        PATTERN_HINTS[pattern] ??
+        (typeof parent.description === 'string' ? parent.description : `it must match ${pattern}`);
       return { message: `'${String(e.data)}' is not a valid ${name}`, hint };
     }
     case 'propertyNames': {
@@ -189,19 +241,35 @@ export function describe(e: AjvError, path: string[]): Described {
       return { message: `invalid key '${key}' in ${name}`, hint, keyPath: [...path, key] };
     }
     case 'format':
-      return { message: `'${String(e.data)}' is not a valid ${String(p.format)} for ${name}`, hint: `write a ${String(p.format)} value` };
-    case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum':
+      return {
+        message: `'${String(e.data)}' is not a valid ${String(p.format)} for ${name}`,
+        hint: `write a ${String(p.format)} value`,
+      };
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
       return { message: `${name} ${e.message ?? 'is out of range'}`, hint: `change the value ${String(e.data)}` };
     case 'minItems':
       return { message: `${name} needs at least ${String(p.limit)} item(s)`, hint: 'add items to the list' };
     case 'minLength':
-      return { message: `${name} is too short (at least ${String(p.limit)} character(s))`, hint: 'write a longer value' };
-    case 'maxLength': case 'maxItems':
+      return {
+        message: `${name} is too short (at least ${String(p.limit)} character(s))`,
+        hint: 'write a longer value',
+      };
+    case 'maxLength':
+    case 'maxItems':
       return { message: `${name} is too long (at most ${String(p.limit)})`, hint: 'shorten it' };
     case 'uniqueItems':
-      return { message: `${name} lists the same value twice (items ${String(p.j)} and ${String(p.i)})`, hint: 'remove the duplicate' };
+      return {
+        message: `${name} lists the same value twice (items ${String(p.j)} and ${String(p.i)})`,
+        hint: 'remove the duplicate',
+      };
     case 'false schema':
-      return { message: `key '${path[path.length - 1] ?? ''}' is not allowed here`, hint: 'remove it: it does not go with the other keys of this object' };
+      return {
+        message: `key '${path[path.length - 1] ?? ''}' is not allowed here`,
+        hint: 'remove it: it does not go with the other keys of this object',
+      };
     default:
       return { message: `${name} ${e.message ?? 'is invalid'}`, hint: `see docs/language-outline.md (${e.keyword})` };
   }
@@ -210,11 +278,18 @@ export function describe(e: AjvError, path: string[]): Described {
 function typeMessage(name: string, expected: string, data: unknown): Described {
   const types = expected.split(',');
   const words = types.map((t) => TYPE_WORDS[t] ?? t).join(' or ');
-  if (data === null || data === undefined) return { message: `${name} is empty`, hint: `write ${words} after the colon` };
-  const got = Array.isArray(data) ? 'a list' : typeof data === 'object' ? 'an object' : `${typeof data === 'string' ? 'the text' : 'the value'} ${JSON.stringify(data)}`;
+  if (data === null || data === undefined)
+    return { message: `${name} is empty`, hint: `write ${words} after the colon` };
+  const got = Array.isArray(data)
+    ? 'a list'
+    : typeof data === 'object'
+      ? 'an object'
+      : `${typeof data === 'string' ? 'the text' : 'the value'} ${JSON.stringify(data)}`;
   let hint = `write ${words}`;
-  if (types.includes('string') && types.length === 1) hint = 'write a text; quote it if it looks like a number or true/false';
-  else if ((types.includes('integer') || types.includes('number')) && typeof data === 'string') hint = 'write the number without quotes';
+  if (types.includes('string') && types.length === 1)
+    hint = 'write a text; quote it if it looks like a number or true/false';
+  else if ((types.includes('integer') || types.includes('number')) && typeof data === 'string')
+    hint = 'write the number without quotes';
   else if (types.includes('boolean')) hint = 'write true or false without quotes';
   else if (types.includes('array')) hint = 'write a list: [a, b] or one "- item" per line';
   else if (types.includes('object') && types.includes('string')) hint = 'write {en: ..., ar: ...} or a locale key';
@@ -222,8 +297,13 @@ function typeMessage(name: string, expected: string, data: unknown): Described {
 }
 
 const TYPE_WORDS: Record<string, string> = {
-  string: 'a text', integer: 'a whole number', number: 'a number', boolean: 'true or false',
-  array: 'a list', object: 'an object (keys under it)', null: 'nothing',
+  string: 'a text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object (keys under it)',
+  null: 'nothing',
 };
 
 /** How the analyst would name the node: 'fields.name.label', 'item 2 of columns'. */

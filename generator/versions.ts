@@ -2,9 +2,10 @@
  * Form and wizard versions, and their archive.
  *
  * A record saved through a form keeps the form's version; years later the server shows it with
- * the form it was filled in. So each compiled version is written once to
- * `versions/forms/<name>/<version>.json` (a committed folder, never pruned), and a wizard's
- * archive holds its tabs' forms too, so it is readable on its own.
+ * the form it was filled in. So each version the portal serves is written once to
+ * `versions/forms/<name>/<version>.json` (a committed folder), and a wizard's archive holds its
+ * tabs' forms too, so it is readable on its own. Which versions the archive keeps, and when they
+ * are written, is version-archive.ts's rule.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile, access } from 'node:fs/promises';
@@ -21,7 +22,9 @@ export type ArchivedVersion =
 export function stableStringify(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((v) => stableStringify(v === undefined ? null : v)).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -37,7 +40,8 @@ export function hash12(value: unknown): string {
  */
 export function applyVersions(m: Unversioned): Manifest {
   for (const f of Object.values(m.forms)) f.version = hash12({ ...f, version: undefined });
-  for (const w of Object.values(m.wizards)) w.version = hash12({ wizard: { ...w, version: undefined }, forms: wizardForms(w, m.forms) });
+  for (const w of Object.values(m.wizards))
+    w.version = hash12({ wizard: { ...w, version: undefined }, forms: wizardForms(w, m.forms) });
   // The whole manifest is large: plain JSON (deterministic, since sanitize walks files in path
   // order) hashes it several times faster than the key-sorting stringify forms need.
   const version = createHash('sha256').update(JSON.stringify(m)).digest('hex').slice(0, 12);
@@ -54,10 +58,21 @@ function wizardForms(w: Wizard, forms: Record<string, Form>): Record<string, For
 export function archiveEntries(m: Manifest): Map<string, ArchivedVersion> {
   const entries = new Map<string, ArchivedVersion>();
   for (const f of Object.values(m.forms)) {
-    entries.set(path.join('forms', f.name, `${f.version}.json`), { kind: 'form', name: f.name, version: f.version, form: f });
+    entries.set(path.join('forms', f.name, `${f.version}.json`), {
+      kind: 'form',
+      name: f.name,
+      version: f.version,
+      form: f,
+    });
   }
   for (const w of Object.values(m.wizards)) {
-    entries.set(path.join('forms', w.name, `${w.version}.json`), { kind: 'wizard', name: w.name, version: w.version, wizard: w, forms: wizardForms(w, m.forms) });
+    entries.set(path.join('forms', w.name, `${w.version}.json`), {
+      kind: 'wizard',
+      name: w.name,
+      version: w.version,
+      wizard: w,
+      forms: wizardForms(w, m.forms),
+    });
   }
   return entries;
 }
@@ -66,7 +81,11 @@ export function archiveEntries(m: Manifest): Map<string, ArchivedVersion> {
  * Writes the versions not archived yet; never rewrites nor deletes one. `known` remembers what
  * this process has already seen on disk, so a recompile in the Vite plugin touches no file.
  */
-export async function archiveVersions(m: Manifest, versionsDir: string, known: Set<string> = new Set()): Promise<string[]> {
+export async function archiveVersions(
+  m: Manifest,
+  versionsDir: string,
+  known: Set<string> = new Set(),
+): Promise<string[]> {
   const written: string[] = [];
   await Promise.all(
     [...archiveEntries(m)].map(async ([rel, entry]) => {
@@ -85,11 +104,17 @@ export async function archiveVersions(m: Manifest, versionsDir: string, known: S
 }
 
 /** Reads an archived form or wizard version; undefined when no such version was compiled. */
-export async function readFormVersion(name: string, version: string, versionsDir = 'versions'): Promise<ArchivedVersion | undefined> {
+export async function readFormVersion(
+  name: string,
+  version: string,
+  versionsDir = 'versions',
+): Promise<ArchivedVersion | undefined> {
   // Names and versions come from stored records: refuse anything that could leave the folder.
   if (!/^[a-z][a-z0-9_-]*$/.test(name) || !/^[0-9a-f]{12}$/.test(version)) return undefined;
   try {
-    return JSON.parse(await readFile(path.join(versionsDir, 'forms', name, `${version}.json`), 'utf8')) as ArchivedVersion;
+    return JSON.parse(
+      await readFile(path.join(versionsDir, 'forms', name, `${version}.json`), 'utf8'),
+    ) as ArchivedVersion;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw e;
@@ -97,7 +122,10 @@ export async function readFormVersion(name: string, version: string, versionsDir
 }
 
 async function exists(file: string): Promise<boolean> {
-  return access(file).then(() => true, () => false);
+  return access(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 function ignoreExists(e: NodeJS.ErrnoException): void {

@@ -24,9 +24,18 @@ export function rowaqManifest(options: CompileOptions = {}): Plugin {
     if (!server) return;
     if (result.errors.length) {
       const lines = result.errors.map((e) => formatError(e, getCompiler().options.root));
-      server.config.logger.error(`[rowaq] ${result.errors.length} definition error(s):\n${lines.join('\n')}`, { timestamp: true });
-      server.ws.send({ type: 'error', err: { message: lines.join('\n'), stack: '', id: result.errors[0].file, plugin: 'rowaq' } });
+      server.config.logger.error(`[rowaq] ${result.errors.length} definition error(s):\n${lines.join('\n')}`, {
+        timestamp: true,
+      });
+      server.ws.send({
+        type: 'error',
+        err: { message: lines.join('\n'), stack: '', id: result.errors[0].file, plugin: 'rowaq' },
+      });
     } else {
+      for (const w of result.warnings)
+        server.config.logger.warn(`[rowaq] warning: ${formatError(w, getCompiler().options.root)}`, {
+          timestamp: true,
+        });
       server.config.logger.info(`[rowaq] manifest recompiled in ${Math.round(result.ms)} ms`, { timestamp: true });
       server.ws.send({ type: 'full-reload' });
     }

@@ -24,7 +24,9 @@ async function main(): Promise<void> {
   // The schema before the app: domains make their functions and triggers over the tables as they register.
   const report = await syncSchema(database.db, manifest);
   const app = await buildApp({
-    manifest, db: database.db, config,
+    manifest,
+    db: database.db,
+    config,
     logger: { level: config.nodeEnv === 'production' ? 'info' : 'debug' },
   });
   const log = app.log;
@@ -41,8 +43,12 @@ async function main(): Promise<void> {
     log.info(`seeded the demo university: ${rows} rows in ${seeded.demo.ms} ms`);
   }
   if (seeded.admin) {
-    log.warn(`created the first administrator ${seeded.admin.email}` +
-      (seeded.admin.generated ? ` with password ${seeded.admin.password} (shown once: change it after signing in)` : ''));
+    log.warn(
+      `created the first administrator ${seeded.admin.email}` +
+        (seeded.admin.generated
+          ? ` with password ${seeded.admin.password} (shown once: change it after signing in)`
+          : ''),
+    );
   }
 
   const shutdown = async (signal: string) => {
@@ -55,7 +61,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  log.info(`Rowaq is listening on http://${config.host}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}`);
+  log.info(
+    `Rowaq is listening on http://${config.host}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}`,
+  );
 }
 
 main().catch((error) => {

@@ -21,16 +21,72 @@ export const BENCH_COLUMNS: GridColumn[] = [
   { name: 'active', label: { en: 'Active', ar: 'نشط' }, type: 'checkYN', width: 60 },
   { name: 'paid', label: { en: 'Paid', ar: 'مدفوع' }, type: 'check10', width: 60 },
   { name: 'verified', label: { en: 'Verified', ar: 'موثق' }, type: 'checkTF', width: 60 },
-  { name: 'kind', label: { en: 'Kind', ar: 'النوع' }, type: 'select', options: [{ value: 'u', label: { en: 'Undergraduate', ar: 'جامعي' } }, { value: 'p', label: { en: 'Postgraduate', ar: 'دراسات عليا' } }], width: 120 },
+  {
+    name: 'kind',
+    label: { en: 'Kind', ar: 'النوع' },
+    type: 'select',
+    options: [
+      { value: 'u', label: { en: 'Undergraduate', ar: 'جامعي' } },
+      { value: 'p', label: { en: 'Postgraduate', ar: 'دراسات عليا' } },
+    ],
+    width: 120,
+  },
   { name: 'city', label: { en: 'City', ar: 'المدينة' }, width: 110 },
   { name: 'phone', label: { en: 'Phone', ar: 'الهاتف' }, width: 120 },
   { name: 'email', label: { en: 'Email', ar: 'البريد الإلكتروني' }, width: 200 },
   { name: 'notes', label: { en: 'Notes', ar: 'ملاحظات' }, width: 200 },
 ];
 
-const FIRST = ['Ahmed', 'Mona', 'Omar', 'Sara', 'Youssef', 'Nour', 'Laila', 'Karim', 'Hana', 'Tarek', 'Salma', 'Mostafa', 'Dina', 'Hassan', 'Rana', 'Ali'];
-const FIRST_AR = ['أحمد', 'منى', 'عمر', 'سارة', 'يوسف', 'نور', 'ليلى', 'كريم', 'هنا', 'طارق', 'سلمى', 'مصطفى', 'دينا', 'حسن', 'رنا', 'علي'];
-const LAST = ['Hassan', 'Ali', 'Khaled', 'Mahmoud', 'Ibrahim', 'Adel', 'Samir', 'Fathy', 'Nabil', 'Saeed', 'Farouk', 'Gamal'];
+const FIRST = [
+  'Ahmed',
+  'Mona',
+  'Omar',
+  'Sara',
+  'Youssef',
+  'Nour',
+  'Laila',
+  'Karim',
+  'Hana',
+  'Tarek',
+  'Salma',
+  'Mostafa',
+  'Dina',
+  'Hassan',
+  'Rana',
+  'Ali',
+];
+const FIRST_AR = [
+  'أحمد',
+  'منى',
+  'عمر',
+  'سارة',
+  'يوسف',
+  'نور',
+  'ليلى',
+  'كريم',
+  'هنا',
+  'طارق',
+  'سلمى',
+  'مصطفى',
+  'دينا',
+  'حسن',
+  'رنا',
+  'علي',
+];
+const LAST = [
+  'Hassan',
+  'Ali',
+  'Khaled',
+  'Mahmoud',
+  'Ibrahim',
+  'Adel',
+  'Samir',
+  'Fathy',
+  'Nabil',
+  'Saeed',
+  'Farouk',
+  'Gamal',
+];
 const LAST_AR = ['حسن', 'علي', 'خالد', 'محمود', 'إبراهيم', 'عادل', 'سمير', 'فتحي', 'نبيل', 'سعيد', 'فاروق', 'جمال'];
 const FACULTIES = ['Engineering', 'Medicine', 'Commerce', 'Law', 'Arts', 'Science', 'Pharmacy', 'Computing'];
 const PROGRAMS = ['General', 'Software', 'Civil', 'Accounting', 'English', 'Physics', 'Clinical', 'Data'];

@@ -15,7 +15,10 @@ const root = document.getElementById('root')!;
 const rows = benchRows(ROWS);
 
 /** The next frame: its begin time (the animation callback's argument, on the display's beat) and when the callback ran. */
-const frameTimes = () => new Promise<{ begin: number; ran: number }>((resolve) => requestAnimationFrame((begin) => resolve({ begin, ran: performance.now() })));
+const frameTimes = () =>
+  new Promise<{ begin: number; ran: number }>((resolve) =>
+    requestAnimationFrame((begin) => resolve({ begin, ran: performance.now() })),
+  );
 /** When the next frame's animation callback ran. */
 const frame = () => frameTimes().then((t) => t.ran);
 
@@ -69,7 +72,8 @@ async function scrollFor(scroller: HTMLElement, ms: number, step: number, probe?
   let direction = 1;
   while (last.ran < end) {
     const max = scroller.scrollHeight - scroller.clientHeight;
-    if (scroller.scrollTop + step * direction > max || scroller.scrollTop + step * direction < 0) direction = -direction;
+    if (scroller.scrollTop + step * direction > max || scroller.scrollTop + step * direction < 0)
+      direction = -direction;
     scroller.scrollTop += step * direction;
     probe?.();
     const now = await frameTimes();
@@ -188,7 +192,10 @@ const bench = {
     prepareImport();
     const bytes = await (await fetch(url)).arrayBuffer();
     const file = new File([bytes], url.split('/').pop()!);
-    return untilChanged(() => controls.importFile!(file), () => controls.importReport!().includes('imported'));
+    return untilChanged(
+      () => controls.importFile!(file),
+      () => controls.importReport!().includes('imported'),
+    );
   },
   /** Export of the first `count` rows to .xlsx through the grid's export (worker write + download). */
   async exportFile(count: number) {

@@ -64,7 +64,8 @@ export const mui: GridAdapter = {
 
 function controls(api: GridApi, element: HTMLElement): GridControls {
   return {
-    filter: (column, text) => api.setFilterModel({ items: [{ id: 1, field: column, operator: 'wildcard', value: text }] }),
+    filter: (column, text) =>
+      api.setFilterModel({ items: [{ id: 1, field: column, operator: 'wildcard', value: text }] }),
     clearFilter: () => api.setFilterModel({ items: [] }),
     sort: (column, direction) => api.setSortModel([{ field: column, sort: direction }]),
     clearSort: () => api.setSortModel([]),
@@ -76,4 +77,3 @@ function controls(api: GridApi, element: HTMLElement): GridControls {
     resultText: () => element.querySelector('.MuiTablePagination-displayedRows')?.textContent ?? '',
   };
 }
-

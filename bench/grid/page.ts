@@ -22,7 +22,12 @@ export async function buildGridPage(outDir: string): Promise<void> {
   });
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.xlsx': 'application/octet-stream' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.xlsx': 'application/octet-stream',
+};
 
 /** Serves a folder on a free loopback port (any other path: its index.html). */
 export function serveDir(dir: string): Promise<{ base: string; close: () => void }> {
@@ -32,8 +37,10 @@ export function serveDir(dir: string): Promise<{ base: string; close: () => void
     res.writeHead(200, { 'content-type': TYPES[path.extname(target)] ?? 'application/octet-stream' });
     fs.createReadStream(target).pipe(res);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    resolve({ base: `http://127.0.0.1:${port}`, close: () => server.close() });
-  }));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      resolve({ base: `http://127.0.0.1:${port}`, close: () => server.close() });
+    }),
+  );
 }

@@ -27,11 +27,16 @@ export const rowaq: GridAdapter = {
   name: 'Rowaq grid',
   rowSelector: '.rg-row[aria-selected]',
   mount(element, rows, columns) {
-    createRoot(element).render(<Grid columns={columns} rows={rows} lang="en" paging={false} height={700} label="bench" />);
+    createRoot(element).render(
+      <Grid columns={columns} rows={rows} lang="en" paging={false} height={700} label="bench" />,
+    );
     const label = (name: string) => gridText(columns.find((c: GridColumn) => c.name === name)?.label, 'en');
-    const filterBox = (name: string) => must<HTMLInputElement>(element, `input[aria-label="${gridText(GRID_TEXTS.filter, 'en')} ${label(name)}"]`);
+    const filterBox = (name: string) =>
+      must<HTMLInputElement>(element, `input[aria-label="${gridText(GRID_TEXTS.filter, 'en')} ${label(name)}"]`);
     const header = (name: string) => {
-      const found = [...element.querySelectorAll<HTMLElement>('[role="columnheader"]')].find((h) => h.textContent?.startsWith(label(name)));
+      const found = [...element.querySelectorAll<HTMLElement>('[role="columnheader"]')].find((h) =>
+        h.textContent?.startsWith(label(name)),
+      );
       if (!found) throw new Error(`bench: no header ${label(name)}`);
       return found;
     };

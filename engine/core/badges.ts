@@ -52,7 +52,10 @@ export function badge(table: BadgeTable, value: StatusValue, locale: string): Ba
   return {
     color: statuses[0]?.color ?? table.fallbackColor ?? DEFAULT_FALLBACK_COLOUR,
     statuses,
-    text: listJoin(statuses.map((s) => (isRtl(locale) ? s.name_local : s.name)), locale),
+    text: listJoin(
+      statuses.map((s) => (isRtl(locale) ? s.name_local : s.name)),
+      locale,
+    ),
   };
 }
 

@@ -118,7 +118,11 @@ export function formatTimeRange(start: DateInput, end: DateInput, language: stri
 }
 
 /** The day of the week: "Tue" / "الثلاثاء" (`long`: "Tuesday"). */
-export function formatWeekday(value: DateInput, language: string, options: DateOptions & { style?: 'short' | 'long' } = {}): string {
+export function formatWeekday(
+  value: DateInput,
+  language: string,
+  options: DateOptions & { style?: 'short' | 'long' } = {},
+): string {
   const p = parse(value);
   if (!p) return value === null || value === undefined ? '' : String(value);
   return formatter(language, { weekday: options.style ?? 'short', timeZone: zone(p, options) }).format(p.date);
@@ -128,7 +132,9 @@ export function formatWeekday(value: DateInput, language: string, options: DateO
 export function formatWeekdayDate(value: DateInput, language: string, options: DateOptions = {}): string {
   const p = parse(value);
   if (!p) return value === null || value === undefined ? '' : String(value);
-  return formatter(language, { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone(p, options) }).format(p.date);
+  return formatter(language, { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone(p, options) }).format(
+    p.date,
+  );
 }
 
 /**

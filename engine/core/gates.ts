@@ -32,8 +32,19 @@ export const GATE_TEXTS = {
  * and the only-payments mode it sets (payments) or clears (dashboard). The dialog is left out:
  * the warning already says it.
  */
-export function gateOutcome(gate: ClosedGate, locale: string): { to: RouteTarget; onlyPayments: ResponseDecision['onlyPayments'] } {
-  const decision = decideResponse({ status: 403, method: 'POST', data: { redirect_to: gate.redirect_to }, path: '', user: null, token: undefined, locale });
+export function gateOutcome(
+  gate: ClosedGate,
+  locale: string,
+): { to: RouteTarget; onlyPayments: ResponseDecision['onlyPayments'] } {
+  const decision = decideResponse({
+    status: 403,
+    method: 'POST',
+    data: { redirect_to: gate.redirect_to },
+    path: '',
+    user: null,
+    token: undefined,
+    locale,
+  });
   return { to: decision.redirect ?? { name: ROUTE.dashboard }, onlyPayments: decision.onlyPayments };
 }
 
@@ -44,7 +55,12 @@ export function parseClosedGates(body: unknown): ClosedGates {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return out;
   for (const [action, value] of Object.entries(data as Record<string, unknown>)) {
     const gate = value as Partial<ClosedGate> | null;
-    if (gate && (gate.redirect_to === 'payments' || gate.redirect_to === 'dashboard') && typeof gate.message === 'string' && gate.message) {
+    if (
+      gate &&
+      (gate.redirect_to === 'payments' || gate.redirect_to === 'dashboard') &&
+      typeof gate.message === 'string' &&
+      gate.message
+    ) {
       out[action] = { redirect_to: gate.redirect_to, message: gate.message };
     }
   }
@@ -68,7 +84,9 @@ export function loadClosedGates(api: GatesApi, language: string): Promise<Closed
   inFlight.set(api, byLanguage);
   const running = byLanguage.get(language);
   if (running) return running;
-  const promise = api.get<unknown>(GATES_PATH, { toast: false }).then(parseClosedGates, () => ({}))
+  const promise = api
+    .get<unknown>(GATES_PATH, { toast: false })
+    .then(parseClosedGates, () => ({}))
     .finally(() => byLanguage.delete(language));
   byLanguage.set(language, promise);
   return promise;

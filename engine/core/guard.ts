@@ -59,7 +59,15 @@ export interface GuardState {
 }
 
 export type GuardRule =
-  | 'admission' | 'sso-code' | 'logged-out' | 'applicant' | 'only-payments' | 'permission' | 'token' | 'logged-in' | 'none';
+  | 'admission'
+  | 'sso-code'
+  | 'logged-out'
+  | 'applicant'
+  | 'only-payments'
+  | 'permission'
+  | 'token'
+  | 'logged-in'
+  | 'none';
 
 export type GuardEffect = { type: 'clear-user' };
 

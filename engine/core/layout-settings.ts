@@ -80,7 +80,9 @@ export function createLayoutSettingsStore(storage: KeyValueStorage): LayoutSetti
 export function sanitizeLayoutSettings(value: unknown): LayoutSettings {
   const v = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
   const pick = <K extends keyof typeof CHOICES>(key: K): LayoutSettings[K] =>
-    ((CHOICES[key] as readonly unknown[]).includes(v[key]) ? v[key] : DEFAULT_LAYOUT_SETTINGS[key]) as LayoutSettings[K];
+    ((CHOICES[key] as readonly unknown[]).includes(v[key])
+      ? v[key]
+      : DEFAULT_LAYOUT_SETTINGS[key]) as LayoutSettings[K];
   return {
     layoutType: pick('layoutType'),
     menuCollapsed: typeof v.menuCollapsed === 'boolean' ? v.menuCollapsed : DEFAULT_LAYOUT_SETTINGS.menuCollapsed,

@@ -31,6 +31,8 @@ export interface LiveDataPoller {
   /** Starts polling (fetching at once) if a user is signed in; a no-op when running. */
   start(): void;
   stop(): void;
+  /** Fetches now, out of turn (a screen that just changed a counter, say the chat's unread). */
+  refresh(): void;
   readonly running: boolean;
 }
 
@@ -76,6 +78,9 @@ export function createLiveDataPoller(options: LiveDataPollerOptions): LiveDataPo
       tick();
     },
     stop,
+    refresh() {
+      if (running) tick();
+    },
     get running() {
       return running;
     },

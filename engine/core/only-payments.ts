@@ -1,5 +1,5 @@
 /**
- * The only-payments mode (portal-core section 8, issue 7): after an answer with
+ * The only-payments mode (portal-core section 8): after an answer with
  * data.redirect_to = payments the student sees and reaches only the payment screens, until the
  * student does something that changes state; the server's gate brings the mode back on the
  * next gated call while an installment is still overdue.
@@ -45,7 +45,10 @@ export interface StoredOnlyPaymentsFlag {
  * The flag in `storage` under ONLY_PAYMENTS_KEY, holding the id of the user it was set for;
  * it reads true only while that user is the one signed in (`currentUserId`).
  */
-export function createStoredOnlyPaymentsFlag(storage: KeyValueStorage, currentUserId: () => string | undefined): StoredOnlyPaymentsFlag {
+export function createStoredOnlyPaymentsFlag(
+  storage: KeyValueStorage,
+  currentUserId: () => string | undefined,
+): StoredOnlyPaymentsFlag {
   const listeners = new Set<() => void>();
   const read = (): boolean => {
     const owner = currentUserId();

@@ -35,3 +35,20 @@ function checkPositive(subject: PermissionSubject | null | undefined, permission
   if (permission === GUEST_PERMISSION) return isGuest;
   return subject.permissions.includes(permission);
 }
+
+/** What `mayOpen` reads of a screen. */
+export interface OpenableScreen {
+  permission?: string;
+  layout?: { anonymous?: boolean };
+}
+
+/**
+ * Whether the user may open a screen (the guard's permission rule): an anonymous screen always,
+ * else when the user holds its permission (none named = 'public'). Links, row links and
+ * navigate actions offer only screens this allows, so nobody is led to a refusal.
+ */
+export function mayOpen(screen: OpenableScreen | undefined, subject: PermissionSubject | null | undefined): boolean {
+  if (!screen) return false;
+  if (screen.layout?.anonymous) return true;
+  return can(subject, screen.permission ?? PUBLIC_PERMISSION);
+}

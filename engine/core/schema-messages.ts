@@ -38,10 +38,18 @@ export interface SchemaMessage {
 
 const BY_KEYWORD: Readonly<Record<string, SchemaMessageKey>> = {
   required: 'required',
-  minLength: 'min_length', maxLength: 'max_length',
-  minimum: 'minimum', maximum: 'maximum', exclusiveMinimum: 'minimum', exclusiveMaximum: 'maximum',
-  minItems: 'min_items', maxItems: 'max_items',
-  enum: 'enum', const: 'enum', oneOf: 'enum', anyOf: 'enum',
+  minLength: 'min_length',
+  maxLength: 'max_length',
+  minimum: 'minimum',
+  maximum: 'maximum',
+  exclusiveMinimum: 'minimum',
+  exclusiveMaximum: 'maximum',
+  minItems: 'min_items',
+  maxItems: 'max_items',
+  enum: 'enum',
+  const: 'enum',
+  oneOf: 'enum',
+  anyOf: 'enum',
   pattern: 'pattern',
 };
 

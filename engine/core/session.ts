@@ -59,8 +59,7 @@ export interface SessionStoreOptions {
 }
 
 export function createSessionStore(jar: CookieJar, options: SessionStoreOptions = {}): SessionStore {
-  const cookieOptions: CookieOptions =
-    options.expiresDays !== undefined ? { expiresDays: options.expiresDays } : {};
+  const cookieOptions: CookieOptions = options.expiresDays !== undefined ? { expiresDays: options.expiresDays } : {};
 
   const getUser = (): SessionUser | null => parseUser(jar.get(SESSION_COOKIES.user));
   const getToken = (): string | undefined => jar.get(SESSION_COOKIES.token) || undefined;
@@ -111,7 +110,9 @@ export function isSessionUser(value: unknown): value is SessionUser {
   return (
     (typeof v.id === 'number' || typeof v.id === 'string') &&
     typeof v.name === 'string' &&
-    !!type && typeof type === 'object' && typeof type.name === 'string'
+    !!type &&
+    typeof type === 'object' &&
+    typeof type.name === 'string'
   );
 }
 

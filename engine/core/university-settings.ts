@@ -28,7 +28,9 @@ export function settingsFromAnswer(answer: UniversityDataAnswer | null | undefin
   return out;
 }
 
-export function createUniversitySettingsStore(fetchAnswer: () => Promise<UniversityDataAnswer>): UniversitySettingsStore {
+export function createUniversitySettingsStore(
+  fetchAnswer: () => Promise<UniversityDataAnswer>,
+): UniversitySettingsStore {
   let settings: UniversitySettings | null = null;
   let pending: Promise<UniversitySettings | null> | null = null;
   const listeners = new Set<() => void>();
@@ -38,17 +40,19 @@ export function createUniversitySettingsStore(fetchAnswer: () => Promise<Univers
     load() {
       if (settings) return Promise.resolve(settings);
       // Called on a later tick: the first navigation may come before its caller has its API client.
-      pending ??= Promise.resolve().then(fetchAnswer).then(
-        (answer) => {
-          settings = settingsFromAnswer(answer);
-          listeners.forEach((l) => l());
-          return settings;
-        },
-        () => {
-          pending = null;
-          return null;
-        },
-      );
+      pending ??= Promise.resolve()
+        .then(fetchAnswer)
+        .then(
+          (answer) => {
+            settings = settingsFromAnswer(answer);
+            listeners.forEach((l) => l());
+            return settings;
+          },
+          () => {
+            pending = null;
+            return null;
+          },
+        );
       return pending;
     },
     subscribe(listener) {

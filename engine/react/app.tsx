@@ -20,9 +20,12 @@ import type { ManifestData } from './data/manifest-parts.ts';
 import { createManifestStore, type ManifestStore } from './data/manifest-store.ts';
 import { createUiBridge } from './data/ui-bridge.ts';
 import { createI18n, isLanguage, loadLanguage, DEFAULT_LANGUAGE } from './i18n/index.ts';
+import { directionOf } from './i18n/direction.ts';
+import { prepareDirection } from './theme/cache.ts';
 import { defaultRegistry } from './registry/defaults.ts';
 import { chooseRenderer, registerPlugin, type Registry, type RowaqPlugin } from './registry/registry.ts';
 import { preloadComponent } from './lazy.ts';
+import { loadFavicon } from './shell/favicon.ts';
 import { namedComponent } from './renderers/ComponentRenderer.tsx';
 import { LAYOUTS } from './shell/AppShell.tsx';
 import { chooseLayout } from '../core/layout.ts';
@@ -71,28 +74,44 @@ export function createApp(options: AppOptions): RowaqApp {
   const language = isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
   const i18n = createI18n(language);
   // English is built in; another stored language's locale file is one chunk away.
-  const ready = loadLanguage(i18n, language).catch(() => undefined);
+  // A right-to-left language's styling is one chunk too.
+  const ready = Promise.all([loadLanguage(i18n, language), prepareDirection(directionOf(language))]).then(
+    () => undefined,
+    () => undefined,
+  );
   const layoutStore = options.storage ? createLayoutSettingsStore(options.storage) : browserLayoutStore();
   const bridge = createUiBridge();
   const registry = (options.plugins ?? []).reduce(registerPlugin, defaultRegistry());
   const manifestStore = createManifestStore(manifest, options.loadManifestData);
   // Kept per tab for the signed-in user: the provider's hosted page and a reload keep the mode.
   const onlyPayments = createStoredOnlyPaymentsFlag(
-    options.sessionStorage ?? (options.memory || typeof sessionStorage === 'undefined' ? createMemoryStorage() : sessionStorage),
+    options.sessionStorage ??
+      (options.memory || typeof sessionStorage === 'undefined' ? createMemoryStorage() : sessionStorage),
     () => {
       const id = session.isLoggedIn() ? session.getUser()?.id : undefined;
       return id === undefined || id === null || id === '' ? undefined : String(id);
     },
   );
   // Read by the guard and the menu; `api` is made below (the store asks on a later tick).
-  const settings = createUniversitySettingsStore(() => api.get<UniversityDataAnswer>('/university/data', { toast: false }));
+  const settings = createUniversitySettingsStore(() =>
+    api.get<UniversityDataAnswer>('/university/data', { toast: false }),
+  );
+  // The load-time favicon fetch: the university's own icon from its settings.
+  if (!options.memory && typeof document !== 'undefined') loadFavicon(document, settings);
   const routes = buildRoutes(manifest, session, {
     store: manifestStore,
     settings,
     onlyPayments: () => onlyPayments.get(),
     // Fetch the screen's layout and renderer chunks while the guard's loader waits for data.
     prepare: (screen) => {
-      preloadComponent(LAYOUTS[chooseLayout({ layout: screen.layout }, { signedIn: session.isLoggedIn(), layoutType: layoutStore.get().layoutType })]);
+      preloadComponent(
+        LAYOUTS[
+          chooseLayout(
+            { layout: screen.layout },
+            { signedIn: session.isLoggedIn(), layoutType: layoutStore.get().layoutType },
+          )
+        ],
+      );
       if (screen.form && !(screen.form in manifestStore.get().forms)) return; // its renderer depends on the form
       const choice = chooseRenderer(registry, screen, manifestStore.get());
       preloadComponent(choice.name === 'component' ? namedComponent(screen, registry.components) : choice.renderer);

@@ -20,7 +20,8 @@ import { PLUGINS } from '../plugins/index.ts';
 async function start(root: HTMLElement): Promise<void> {
   // A signed-in visitor's screens (lists, details) read the data part: fetch it alongside the
   // core. A visitor who is not signed in (sign-in, public pages) fetches it only if a screen asks.
-  if (createSessionStore(createBrowserCookieJar()).isLoggedIn()) void loadManifestPart(manifestUrls.data).catch(() => undefined);
+  if (createSessionStore(createBrowserCookieJar()).isLoggedIn())
+    void loadManifestPart(manifestUrls.data).catch(() => undefined);
   const core = await loadManifestPart<ManifestCore>(manifestUrls.core);
   const { App, ready } = createApp({
     manifest: joinManifest(core),

@@ -43,7 +43,8 @@ export function rowaqManifestAsset(file = '.generated/client-manifest.json'): Pl
       if (id !== RESOLVED) return undefined;
       if (serving) return `export default ${JSON.stringify({ core: devUrl('core'), data: devUrl('data') })};`;
       const split = parts();
-      const url = (part: Part) => `import.meta.ROLLUP_FILE_URL_${this.emitFile({ type: 'asset', name: assetName(part), source: JSON.stringify(split[part]) })}`;
+      const url = (part: Part) =>
+        `import.meta.ROLLUP_FILE_URL_${this.emitFile({ type: 'asset', name: assetName(part), source: JSON.stringify(split[part]) })}`;
       return `export default { core: ${url('core')}, data: ${url('data')} };`;
     },
     configureServer(server) {
@@ -58,11 +59,15 @@ export function rowaqManifestAsset(file = '.generated/client-manifest.json'): Pl
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        const asset = Object.values(context.bundle ?? {}).find((out) => out.type === 'asset' && out.names.includes(assetName('core')));
+        const asset = Object.values(context.bundle ?? {}).find(
+          (out) => out.type === 'asset' && out.names.includes(assetName('core')),
+        );
         const href = asset ? base + asset.fileName : serving ? devUrl('core') : undefined;
         if (!href) return undefined;
         // Fetched at once, in parallel with the scripts (same credentials mode as fetch()).
-        return [{ tag: 'link', attrs: { rel: 'preload', href, as: 'fetch', crossorigin: 'anonymous' }, injectTo: 'head' }];
+        return [
+          { tag: 'link', attrs: { rel: 'preload', href, as: 'fetch', crossorigin: 'anonymous' }, injectTo: 'head' },
+        ];
       },
     },
   };

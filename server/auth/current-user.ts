@@ -45,7 +45,10 @@ export function bearerToken(header: string | undefined): string | null {
 /** Resolved users by token hash, each for `ttlMs`; the oldest entries go first when full. */
 export class SessionCache {
   private readonly entries = new Map<string, { user: RequestUser; until: number }>();
-  constructor(readonly ttlMs: number, readonly maxEntries = 100_000) {}
+  constructor(
+    readonly ttlMs: number,
+    readonly maxEntries = 100_000,
+  ) {}
 
   get(hash: string, now = Date.now()): RequestUser | null {
     const hit = this.entries.get(hash);
@@ -64,7 +67,8 @@ export class SessionCache {
 
   /** Drops a session (its route found it gone) or, without a hash, every session. */
   forget(hash?: string): void {
-    if (hash === undefined) this.entries.clear(); else this.entries.delete(hash);
+    if (hash === undefined) this.entries.clear();
+    else this.entries.delete(hash);
   }
 }
 

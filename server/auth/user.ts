@@ -41,33 +41,57 @@ export interface RequestUser extends PermissionSubject {
 }
 
 /** Permissions of the roles declared for a user type (`userType: guest | applicant | 3 | 4`). */
-export function rolePermissionsOfType(manifest: Manifest, userType: Manifest['roles'][string]['userType']): { roles: string[]; permissions: string[] } {
+export function rolePermissionsOfType(
+  manifest: Manifest,
+  userType: Manifest['roles'][string]['userType'],
+): { roles: string[]; permissions: string[] } {
   // Computed once per manifest and type (every anonymous request needs the guest's): the lists are frozen and shared.
   let byType = rolePermissionsCache.get(manifest);
-  if (!byType) rolePermissionsCache.set(manifest, byType = new Map());
+  if (!byType) rolePermissionsCache.set(manifest, (byType = new Map()));
   let known = byType.get(userType);
   if (!known) {
     const roles = Object.values(manifest.roles).filter((r) => r.userType === userType);
-    known = { roles: Object.freeze(roles.map((r) => r.name)) as string[], permissions: Object.freeze([...new Set(roles.flatMap((r) => r.permissions))].sort()) as string[] };
+    known = {
+      roles: Object.freeze(roles.map((r) => r.name)) as string[],
+      permissions: Object.freeze([...new Set(roles.flatMap((r) => r.permissions))].sort()) as string[],
+    };
     byType.set(userType, known);
   }
   return { roles: known.roles, permissions: known.permissions };
 }
-const rolePermissionsCache = new WeakMap<Manifest, Map<Manifest['roles'][string]['userType'], { roles: string[]; permissions: string[] }>>();
+const rolePermissionsCache = new WeakMap<
+  Manifest,
+  Map<Manifest['roles'][string]['userType'], { roles: string[]; permissions: string[] }>
+>();
 
 /** The subject of a caller without a session: the permissions of the `userType: guest` roles. */
 export function guestUser(manifest: Manifest): RequestUser {
-  return { id: null, name: GUEST_TYPE_NAME, email: null, type: USER_TYPE.none, typeName: 'Guest', ...rolePermissionsOfType(manifest, 'guest') };
+  return {
+    id: null,
+    name: GUEST_TYPE_NAME,
+    email: null,
+    type: USER_TYPE.none,
+    typeName: 'Guest',
+    ...rolePermissionsOfType(manifest, 'guest'),
+  };
 }
 
 /**
  * The subject of an applicant identified by the emailed id and secret (the admission domain
  * checks those and then calls this): the permissions of the `userType: applicant` roles.
  */
-export function applicantUser(manifest: Manifest, applicant: { id: number; name?: string | null; email?: string | null }): RequestUser {
+export function applicantUser(
+  manifest: Manifest,
+  applicant: { id: number; name?: string | null; email?: string | null },
+): RequestUser {
   return {
-    id: null, name: applicant.name ?? '', email: applicant.email ?? null, type: USER_TYPE.none, typeName: 'Applicant',
-    ...rolePermissionsOfType(manifest, 'applicant'), applicant_id: applicant.id,
+    id: null,
+    name: applicant.name ?? '',
+    email: applicant.email ?? null,
+    type: USER_TYPE.none,
+    typeName: 'Applicant',
+    ...rolePermissionsOfType(manifest, 'applicant'),
+    applicant_id: applicant.id,
   };
 }
 
@@ -86,9 +110,17 @@ export const USER_TABLES = {
 } as const;
 
 type UserRow = {
-  id: number; name: string | null; email: string | null; type: number | null;
-  roles: string[]; direct: string[]; access: string[]; denied: string[];
-  student_id: number | null; applicant_id: number | null; faculty_id: number | null;
+  id: number;
+  name: string | null;
+  email: string | null;
+  type: number | null;
+  roles: string[];
+  direct: string[];
+  access: string[];
+  denied: string[];
+  student_id: number | null;
+  applicant_id: number | null;
+  faculty_id: number | null;
 };
 
 /**
@@ -99,19 +131,28 @@ function userParts(manifest: Manifest) {
   const users = manifest.entities[USER_TABLES.users];
   if (!users) return null;
   const e = manifest.entities;
-  const live = (entity: string, alias: string) => (e[entity]?.softDelete ? sql.raw(` and ${alias}.deleted_at is null`) : sql``);
-  const list = (spec: { entity: string; column: string }) => e[spec.entity]
-    ? sql`coalesce((select json_agg(x.${sql.ref(spec.column)}) from ${sql.table(e[spec.entity]!.table)} x where x.user_id = u.id${live(spec.entity, 'x')}), '[]'::json)`
-    : sql`'[]'::json`;
-  const idOf = (entity: string) => e[entity]?.fields.user_id
-    ? sql`(select min(x.id) from ${sql.table(e[entity]!.table)} x where x.user_id = u.id${live(entity, 'x')})`
-    : sql`null`;
+  const live = (entity: string, alias: string) =>
+    e[entity]?.softDelete ? sql.raw(` and ${alias}.deleted_at is null`) : sql``;
+  const list = (spec: { entity: string; column: string }) =>
+    e[spec.entity]
+      ? sql`coalesce((select json_agg(x.${sql.ref(spec.column)}) from ${sql.table(e[spec.entity]!.table)} x where x.user_id = u.id${live(spec.entity, 'x')}), '[]'::json)`
+      : sql`'[]'::json`;
+  const idOf = (entity: string) =>
+    e[entity]?.fields.user_id
+      ? sql`(select min(x.id) from ${sql.table(e[entity]!.table)} x where x.user_id = u.id${live(entity, 'x')})`
+      : sql`null`;
   const accessEntity = e[USER_TABLES.access.entity];
   const hasAllowed = !!accessEntity?.fields[USER_TABLES.access.allowed];
-  const accessList = (allowed: boolean) => accessEntity
-    ? sql`coalesce((select json_agg(x.${sql.ref(USER_TABLES.access.column)}) from ${sql.table(accessEntity.table)} x where x.user_id = u.id${live(USER_TABLES.access.entity, 'x')}${
-      hasAllowed ? sql.raw(allowed ? ' and x.allowed is not false' : ' and x.allowed is false') : allowed ? sql`` : sql` and false`}), '[]'::json)`
-    : sql`'[]'::json`;
+  const accessList = (allowed: boolean) =>
+    accessEntity
+      ? sql`coalesce((select json_agg(x.${sql.ref(USER_TABLES.access.column)}) from ${sql.table(accessEntity.table)} x where x.user_id = u.id${live(USER_TABLES.access.entity, 'x')}${
+          hasAllowed
+            ? sql.raw(allowed ? ' and x.allowed is not false' : ' and x.allowed is false')
+            : allowed
+              ? sql``
+              : sql` and false`
+        }), '[]'::json)`
+      : sql`'[]'::json`;
   const faculty = users.fields.faculty_id ? sql`u.faculty_id` : sql`null`;
   const active = users.fields.active ? sql` and u.active is not false` : sql``;
   const select = sql`u.id, u.name, u.email, u.type,
@@ -144,7 +185,12 @@ export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
  * on every request by default: a sign-out or a disabled account takes effect at once. (Routes
  * that opt in to the session cache, current-user.ts, check the session in their own statement.)
  */
-export async function loadUserByToken(db: Kysely<any>, manifest: Manifest, token: string, tokenHash?: string): Promise<RequestUser | null> {
+export async function loadUserByToken(
+  db: Kysely<any>,
+  manifest: Manifest,
+  token: string,
+  tokenHash?: string,
+): Promise<RequestUser | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
   const text = byTokenSql(manifest, db);
   if (!text) return null;
@@ -163,14 +209,24 @@ function byTokenSql(manifest: Manifest, db: Kysely<any>): string | null {
   let text = byTokenTexts.get(manifest);
   if (text === undefined) {
     const parts = userParts(manifest);
-    const compiled = parts && sql`
+    const compiled =
+      parts &&
+      sql`
       select ${parts.select}
       from ${sql.table(TOKENS_TABLE)} t
       join ${parts.table} u on u.id = t.user_id
-      where t.token_hash = ${'$hash'} and t.expires_at > now() and t.revoked_at is null${parts.liveUser}`.compile(db.withoutPlugins());
-    if (compiled && (compiled.parameters.length !== 1 || !compiled.sql.includes('$1'))) throw new Error('loadUserByToken: unexpected statement parameters');
+      where t.token_hash = ${'$hash'} and t.expires_at > now() and t.revoked_at is null${parts.liveUser}`.compile(
+        db.withoutPlugins(),
+      );
+    if (compiled && (compiled.parameters.length !== 1 || !compiled.sql.includes('$1')))
+      throw new Error('loadUserByToken: unexpected statement parameters');
     // Sent as a prepared statement; the text depends on the manifest, so its name carries a digest of it.
-    text = compiled ? preparedStatement(`user_by_token_${crypto.createHash('sha1').update(compiled.sql).digest('hex').slice(0, 12)}`, compiled.sql) : null;
+    text = compiled
+      ? preparedStatement(
+          `user_by_token_${crypto.createHash('sha1').update(compiled.sql).digest('hex').slice(0, 12)}`,
+          compiled.sql,
+        )
+      : null;
     byTokenTexts.set(manifest, text);
   }
   return text;

@@ -20,9 +20,13 @@ export interface ColumnType {
 }
 
 /** Text types stored as varchar: the field's maxLength, else this. */
-const VARCHAR_LENGTH: Partial<Record<FieldType, number>> = { string: DEFAULT_STRING_LENGTH, email: 255, phone: 32, file: 1024 };
+const VARCHAR_LENGTH: Partial<Record<FieldType, number>> = {
+  string: DEFAULT_STRING_LENGTH,
+  email: 255,
+  phone: 32,
+};
 
-const FIXED: Record<Exclude<FieldType, 'string' | 'email' | 'phone' | 'file'>, ColumnType> = {
+const FIXED: Record<Exclude<FieldType, 'string' | 'email' | 'phone'>, ColumnType> = {
   text: { ddl: 'text', dataType: 'text' },
   integer: { ddl: 'integer', dataType: 'integer' },
   bigint: { ddl: 'bigint', dataType: 'bigint' },
@@ -33,6 +37,8 @@ const FIXED: Record<Exclude<FieldType, 'string' | 'email' | 'phone' | 'file'>, C
   datetime: { ddl: 'timestamptz', dataType: 'timestamp with time zone' },
   time: { ddl: 'time', dataType: 'time without time zone' },
   json: { ddl: 'jsonb', dataType: 'jsonb' },
+  // The references of the stored files ({id, name, mime, size}); the bytes are in the uploads store.
+  file: { ddl: 'jsonb', dataType: 'jsonb' },
 };
 
 export function columnType(entity: Entity, field: EntityField): ColumnType {

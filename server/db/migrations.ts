@@ -14,14 +14,21 @@ const FILE_NAME = /^\d{3,}-[a-z0-9_-]+\.sql$/i;
 
 export function migrationFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((name) => FILE_NAME.test(name)).sort();
+  return fs
+    .readdirSync(dir)
+    .filter((name) => FILE_NAME.test(name))
+    .sort();
 }
 
 async function ensureTable(trx: Transaction<any>): Promise<void> {
-  await sql.raw(`create table if not exists ${MIGRATIONS_TABLE} (
+  await sql
+    .raw(
+      `create table if not exists ${MIGRATIONS_TABLE} (
     name varchar(255) primary key,
     applied_at timestamptz not null default now()
-  )`).execute(trx);
+  )`,
+    )
+    .execute(trx);
 }
 
 async function appliedNames(trx: Transaction<any>): Promise<Set<string>> {

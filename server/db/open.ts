@@ -55,7 +55,10 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
 async function openPGlite(options: OpenOptions): Promise<Database> {
   if (!options.memory && !options.dataDir) throw new Error('openDatabase: give url, dataDir or memory');
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create(options.memory ? undefined : options.dataDir, { parsers: TYPE_PARSERS, extensions: await pgliteExtensions() });
+  const pglite = await PGlite.create(options.memory ? undefined : options.dataDir, {
+    parsers: TYPE_PARSERS,
+    extensions: await pgliteExtensions(),
+  });
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
   return { db, dialect: 'pglite', close: () => db.destroy() };
 }

@@ -35,16 +35,24 @@ export class Mutex {
    */
   lock(timeoutMs?: number): Promise<() => void> {
     let release!: () => void;
-    const next = new Promise<void>((resolve) => { release = resolve; });
+    const next = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const ready = this.#tail.then(() => release);
     this.#tail = this.#tail.then(() => next);
     if (!timeoutMs) return ready;
     return new Promise((resolve, reject) => {
       let timedOut = false;
-      const timer = setTimeout(() => { timedOut = true; reject(new Error(WAIT_MESSAGE(timeoutMs))); }, timeoutMs);
+      const timer = setTimeout(() => {
+        timedOut = true;
+        reject(new Error(WAIT_MESSAGE(timeoutMs)));
+      }, timeoutMs);
       void ready.then((r) => {
         if (timedOut) r();
-        else { clearTimeout(timer); resolve(r); }
+        else {
+          clearTimeout(timer);
+          resolve(r);
+        }
       });
     });
   }
@@ -67,16 +75,14 @@ class PGliteConnection implements DatabaseConnection {
     const params = [...compiled.parameters];
     // Without parameters use the simple protocol: it accepts several statements at once,
     // which migration files need; with parameters the extended protocol binds them.
-    const result = params.length === 0
-      ? (await this.pg.exec(compiled.sql)).at(-1)
-      : await this.pg.query<R>(compiled.sql, params);
+    const result =
+      params.length === 0 ? (await this.pg.exec(compiled.sql)).at(-1) : await this.pg.query<R>(compiled.sql, params);
     if (!result) return { rows: [] };
     const command = result.command?.toUpperCase();
     return {
       rows: (result.rows ?? []) as R[],
-      numAffectedRows: command && WRITE_COMMANDS.has(command)
-        ? BigInt(result.rowCount ?? result.affectedRows ?? 0)
-        : undefined,
+      numAffectedRows:
+        command && WRITE_COMMANDS.has(command) ? BigInt(result.rowCount ?? result.affectedRows ?? 0) : undefined,
     };
   }
 
@@ -121,7 +127,11 @@ class PGliteDriver implements Driver {
     await connection.executeQuery(CompiledQuery.raw('rollback'));
   }
 
-  async savepoint(connection: DatabaseConnection, name: string, _compile: QueryCompiler['compileQuery']): Promise<void> {
+  async savepoint(
+    connection: DatabaseConnection,
+    name: string,
+    _compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw(`savepoint ${quoteIdent(name)}`));
   }
 
@@ -149,8 +159,16 @@ function quoteIdent(name: string): string {
 
 export class PGliteDialect implements Dialect {
   constructor(private readonly pg: PGlite) {}
-  createAdapter() { return new PostgresAdapter(); }
-  createDriver(): Driver { return new PGliteDriver(this.pg); }
-  createQueryCompiler(): QueryCompiler { return new PostgresQueryCompiler(); }
-  createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db); }
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new PGliteDriver(this.pg);
+  }
+  createQueryCompiler(): QueryCompiler {
+    return new PostgresQueryCompiler();
+  }
+  createIntrospector(db: Kysely<any>) {
+    return new PostgresIntrospector(db);
+  }
 }

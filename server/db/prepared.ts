@@ -15,7 +15,8 @@ const byName = new Map<string, string>();
 /** Registers `text` as the prepared statement `name` and returns the text (use it as usual). */
 export function preparedStatement(name: string, text: string): string {
   const known = byName.get(name);
-  if (known !== undefined && known !== text) throw new Error(`preparedStatement: "${name}" is already registered for another text`);
+  if (known !== undefined && known !== text)
+    throw new Error(`preparedStatement: "${name}" is already registered for another text`);
   byName.set(name, text);
   byText.set(text, name);
   return text;

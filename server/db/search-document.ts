@@ -23,7 +23,12 @@ export function isTextField(field: EntityField): boolean {
 
 /** The searchable, non-server-only fields of an entity (what the list search looks in). */
 export function searchFields(entity: Entity): EntityField[] {
-  const names = new Set([...entity.search, ...Object.values(entity.fields).filter((f) => f.search).map((f) => f.name)]);
+  const names = new Set([
+    ...entity.search,
+    ...Object.values(entity.fields)
+      .filter((f) => f.search)
+      .map((f) => f.name),
+  ]);
   return [...names].map((n) => entity.fields[n]).filter((f): f is EntityField => !!f && !f.serverOnly);
 }
 

@@ -54,7 +54,9 @@ export function layoutParagraph(text: string, maxWidth: number, direction: Direc
 }
 
 function normalise(text: string): string {
-  return String(text ?? '').replace(/\r\n?/g, '\n').replace(/\t/g, ' ');
+  return String(text ?? '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/\t/g, ' ');
 }
 
 /**
@@ -73,7 +75,11 @@ function breakLines(text: string, maxWidth: number, measure: Measure): Array<[nu
     const we = ws + m[0].length;
     if (lineStart >= 0) {
       const width = lineWidth + measure(text.slice(lineEnd, ws)) + measure(m[0]);
-      if (width <= maxWidth) { lineEnd = we; lineWidth = width; continue; }
+      if (width <= maxWidth) {
+        lineEnd = we;
+        lineWidth = width;
+        continue;
+      }
       ranges.push([lineStart, lineEnd]);
     }
     [lineStart, lineEnd] = fitWord(text, ws, we, maxWidth, measure, ranges);
@@ -84,7 +90,14 @@ function breakLines(text: string, maxWidth: number, measure: Measure): Array<[nu
 }
 
 /** Starts a line with the word [ws, we); a word too wide for a line is cut into full lines first. */
-function fitWord(text: string, ws: number, we: number, maxWidth: number, measure: Measure, ranges: Array<[number, number]>): [number, number] {
+function fitWord(
+  text: string,
+  ws: number,
+  we: number,
+  maxWidth: number,
+  measure: Measure,
+  ranges: Array<[number, number]>,
+): [number, number] {
   let start = ws;
   while (measure(text.slice(start, we)) > maxWidth) {
     let cut = start + 1;
@@ -96,7 +109,13 @@ function fitWord(text: string, ws: number, we: number, maxWidth: number, measure
 }
 
 /** The visual pieces of text[start, end). */
-function orderLine(text: string, levels: ReturnType<typeof bidi.getEmbeddingLevels>, start: number, end: number, measure: Measure): VisualLine {
+function orderLine(
+  text: string,
+  levels: ReturnType<typeof bidi.getEmbeddingLevels>,
+  start: number,
+  end: number,
+  measure: Measure,
+): VisualLine {
   if (end <= start) return { pieces: [], width: 0 };
   // Visual order of the line's character indices: apply bidi-js's reversals (rule L2).
   const order: number[] = [];
@@ -112,7 +131,8 @@ function orderLine(text: string, levels: ReturnType<typeof bidi.getEmbeddingLeve
     const rtl = (levels.levels[index] & 1) === 1;
     const last = runs[runs.length - 1];
     if (last && last.rtl === rtl && (rtl ? index === last.from - 1 : index === last.to + 1)) {
-      if (rtl) last.from = index; else last.to = index;
+      if (rtl) last.from = index;
+      else last.to = index;
     } else runs.push({ from: index, to: index, rtl });
   }
   const pieces: Piece[] = [];
@@ -150,4 +170,15 @@ function splitRun(logical: string, rtl: boolean): Array<{ text: string; rtl: boo
 
 // Paired punctuation in a right-to-left run shows its mirror image (UAX #9 rule L4).
 const BRACKETS = /[()[\]{}<>«»]/g;
-const MIRRORS: Record<string, string> = { '(': ')', ')': '(', '[': ']', ']': '[', '{': '}', '}': '{', '<': '>', '>': '<', '«': '»', '»': '«' };
+const MIRRORS: Record<string, string> = {
+  '(': ')',
+  ')': '(',
+  '[': ']',
+  ']': '[',
+  '{': '}',
+  '}': '{',
+  '<': '>',
+  '>': '<',
+  '«': '»',
+  '»': '«',
+};

@@ -17,12 +17,7 @@ import { CERTIFICATE_TEXT, type CertificateText } from './certificate-text.ts';
 import { ltr, renderPdf, type PdfBlock } from './pdf.ts';
 
 export type CertificateKindKey =
-  | 'enrollment'
-  | 'transcript'
-  | 'graduation'
-  | 'temporary_graduation'
-  | 'to_whom_it_may_concern'
-  | 'study_plan';
+  'enrollment' | 'transcript' | 'graduation' | 'temporary_graduation' | 'to_whom_it_may_concern' | 'study_plan';
 
 export interface CertificateCourseLine {
   code: string;
@@ -81,7 +76,12 @@ export interface CertificateDocument {
 export async function renderCertificatePdf(doc: CertificateDocument): Promise<Buffer> {
   const t = CERTIFICATE_TEXT[doc.language];
   const rtl = doc.language === 'ar';
-  const qr = await QRCode.toBuffer(doc.verification.url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 8 });
+  const qr = await QRCode.toBuffer(doc.verification.url, {
+    type: 'png',
+    errorCorrectionLevel: 'M',
+    margin: 1,
+    scale: 8,
+  });
   const title = t.titles[doc.kind];
   return renderPdf({
     direction: rtl ? 'rtl' : 'ltr',
@@ -105,7 +105,9 @@ function header(doc: CertificateDocument, t: CertificateText, title: string): Pd
     { type: 'paragraph', text: title, bold: true, size: 21, align: 'center', color: ACCENT },
     { type: 'spacer', height: 4 },
     {
-      type: 'columns', size: 9.5, color: MUTED,
+      type: 'columns',
+      size: 9.5,
+      color: MUTED,
       cells: [
         { text: t.reference(doc.reference), align: 'start' },
         { text: t.copy(doc.copy.number, doc.copy.of), align: 'center' },
@@ -127,13 +129,20 @@ function body(doc: CertificateDocument, t: CertificateText): PdfBlock[] {
       return [sentence(t.enrolled(doc)), gap, sentence(t.atRequest(doc.kind))];
     case 'to_whom_it_may_concern':
       return [
-        ...(doc.addressedTo ? [sentence(t.addressedTo(doc.addressedTo), true)] : []), sentence(t.greeting), gap,
-        sentence(t.enrolled(doc)), gap, sentence(t.atRequest(doc.kind)),
+        ...(doc.addressedTo ? [sentence(t.addressedTo(doc.addressedTo), true)] : []),
+        sentence(t.greeting),
+        gap,
+        sentence(t.enrolled(doc)),
+        gap,
+        sentence(t.atRequest(doc.kind)),
       ];
     case 'graduation':
     case 'temporary_graduation':
       return [
-        sentence(t.graduated(doc)), gap, graduationFacts(doc, t), gap,
+        sentence(t.graduated(doc)),
+        gap,
+        graduationFacts(doc, t),
+        gap,
         ...(doc.kind === 'temporary_graduation' ? [sentence(t.provisional)] : []),
       ];
     case 'transcript':
@@ -148,13 +157,21 @@ function studentFacts(doc: CertificateDocument, t: CertificateText): PdfBlock[] 
   const s = doc.student;
   const l = t.labels;
   const facts = [
-    { label: l.name, value: s.name }, { label: l.code, value: s.code }, { label: l.faculty, value: s.faculty },
-    { label: l.program, value: s.program }, { label: l.nationalId, value: s.nationalId }, { label: l.nationality, value: s.nationality },
-    { label: l.level, value: s.level }, { label: l.status, value: s.status },
+    { label: l.name, value: s.name },
+    { label: l.code, value: s.code },
+    { label: l.faculty, value: s.faculty },
+    { label: l.program, value: s.program },
+    { label: l.nationalId, value: s.nationalId },
+    { label: l.nationality, value: s.nationality },
+    { label: l.level, value: s.level },
+    { label: l.status, value: s.status },
   ].filter((f) => f.value);
   const blocks: PdfBlock[] = [];
   for (let i = 0; i < facts.length; i += 2) {
-    const cells = facts.slice(i, i + 2).flatMap((f) => [{ text: f.label, bold: true, width: 1 }, { text: f.value!, width: 2 }]);
+    const cells = facts.slice(i, i + 2).flatMap((f) => [
+      { text: f.label, bold: true, width: 1 },
+      { text: f.value!, width: 2 },
+    ]);
     while (cells.length < 4) cells.push({ text: '', width: cells.length % 2 ? 2 : 1 });
     blocks.push({ type: 'columns', cells, size: 10 });
   }
@@ -164,7 +181,8 @@ function studentFacts(doc: CertificateDocument, t: CertificateText): PdfBlock[] 
 function graduationFacts(doc: CertificateDocument, t: CertificateText): PdfBlock {
   const s = doc.student;
   const rows = [
-    { label: t.labels.graduatedAt, value: s.graduatedAt }, { label: t.labels.gpa, value: s.gpa },
+    { label: t.labels.graduatedAt, value: s.graduatedAt },
+    { label: t.labels.gpa, value: s.gpa },
     { label: t.labels.earnedHours, value: s.earnedHours },
   ];
   return { type: 'keyValue', rows: rows.filter((r) => r.value !== null && r.value !== ''), labelWidth: 0.28 };
@@ -174,14 +192,23 @@ function graduationFacts(doc: CertificateDocument, t: CertificateText): PdfBlock
  * In a right-to-left cell a grade's sign is a neutral character and goes to the wrong side
  * ("B+" shown as "+B"): Latin values are isolated left to right.
  */
-const latin = (rtl: boolean, value: string | null | undefined): string => (value == null ? '—' : rtl && !/[\u0600-\u06ff]/.test(value) ? ltr(value) : value);
+const latin = (rtl: boolean, value: string | null | undefined): string =>
+  value == null ? '—' : rtl && !/[\u0600-\u06ff]/.test(value) ? ltr(value) : value;
 
-function courseTable(t: CertificateText, rtl: boolean, courses: CertificateCourseLine[], last: 'grade' | 'state', summary: string | undefined): PdfBlock {
+function courseTable(
+  t: CertificateText,
+  rtl: boolean,
+  courses: CertificateCourseLine[],
+  last: 'grade' | 'state',
+  summary: string | undefined,
+): PdfBlock {
   return {
     type: 'table',
     columns: [
-      { header: t.columns.code, width: 1.2 }, { header: t.columns.course, width: 4 },
-      { header: t.columns.hours, width: 0.9, align: 'center' }, { header: t.columns[last], width: 1.2, align: 'center' },
+      { header: t.columns.code, width: 1.2 },
+      { header: t.columns.course, width: 4 },
+      { header: t.columns.hours, width: 0.9, align: 'center' },
+      { header: t.columns[last], width: 1.2, align: 'center' },
     ],
     rows: courses.map((c) => [latin(rtl, c.code), c.name, c.hours, latin(rtl, last === 'grade' ? c.grade : c.state)]),
     empty: t.noCourses,
@@ -197,8 +224,12 @@ function transcript(doc: CertificateDocument, t: CertificateText): PdfBlock[] {
   ]);
   if (!terms.length) blocks.push({ type: 'paragraph', text: t.noTerms });
   const s = doc.student;
-  const totals = [{ label: t.labels.gpa, value: s.gpa }, { label: t.labels.earnedHours, value: s.earnedHours }].filter((r) => r.value !== null);
-  if (totals.length) blocks.push({ type: 'rule', thickness: 0.5 }, { type: 'keyValue', rows: totals, labelWidth: 0.28 });
+  const totals = [
+    { label: t.labels.gpa, value: s.gpa },
+    { label: t.labels.earnedHours, value: s.earnedHours },
+  ].filter((r) => r.value !== null);
+  if (totals.length)
+    blocks.push({ type: 'rule', thickness: 0.5 }, { type: 'keyValue', rows: totals, labelWidth: 0.28 });
   return blocks;
 }
 
@@ -207,7 +238,13 @@ function studyPlan(doc: CertificateDocument, t: CertificateText): PdfBlock[] {
   const hours = (courses: CertificateCourseLine[]) => courses.reduce((sum, c) => sum + c.hours, 0);
   const blocks: PdfBlock[] = groups.flatMap((group): PdfBlock[] => [
     { type: 'heading', text: group.name },
-    courseTable(t, doc.language === 'ar', group.courses, 'state', group.courses.length ? t.groupHours(hours(group.courses)) : undefined),
+    courseTable(
+      t,
+      doc.language === 'ar',
+      group.courses,
+      'state',
+      group.courses.length ? t.groupHours(hours(group.courses)) : undefined,
+    ),
   ]);
   if (!groups.length) blocks.push({ type: 'paragraph', text: t.noCourses });
   else blocks.push({ type: 'paragraph', text: t.planHours(hours(groups.flatMap((g) => g.courses))), bold: true });
@@ -220,15 +257,24 @@ function closing(doc: CertificateDocument, t: CertificateText, qr: Buffer): PdfB
   if (doc.signatures.length) {
     blocks.push({
       type: 'signatures',
-      items: doc.signatures.map((s) => ({ title: s.title, name: s.name, note: s.signedAt ? t.signedOn(s.signedAt) : null })),
+      items: doc.signatures.map((s) => ({
+        title: s.title,
+        name: s.name,
+        note: s.signedAt ? t.signedOn(s.signedAt) : null,
+      })),
     });
   }
-  blocks.push({ type: 'rule', thickness: 0.5 }, {
-    type: 'image', png: qr, width: 78,
-    beside: [
-      { text: t.verifyAt(doc.verification.url), size: 9.5 },
-      { text: t.verificationCode(doc.verification.code), bold: true, size: 10 },
-    ],
-  });
+  blocks.push(
+    { type: 'rule', thickness: 0.5 },
+    {
+      type: 'image',
+      png: qr,
+      width: 78,
+      beside: [
+        { text: t.verifyAt(doc.verification.url), size: 9.5 },
+        { text: t.verificationCode(doc.verification.code), bold: true, size: 10 },
+      ],
+    },
+  );
   return { type: 'keepTogether', atBottom: true, blocks };
 }

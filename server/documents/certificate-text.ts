@@ -16,8 +16,18 @@ export interface CertificateText {
   copy: (number: number, of: number) => string;
   page: (number: number, of: number) => string;
   labels: {
-    name: string; code: string; nationalId: string; nationality: string; faculty: string; program: string;
-    level: string; status: string; term: string; gpa: string; earnedHours: string; graduatedAt: string;
+    name: string;
+    code: string;
+    nationalId: string;
+    nationality: string;
+    faculty: string;
+    program: string;
+    level: string;
+    status: string;
+    term: string;
+    gpa: string;
+    earnedHours: string;
+    graduatedAt: string;
   };
   columns: { code: string; course: string; hours: string; grade: string; state: string };
   termGpa: (gpa: string) => string;
@@ -41,11 +51,23 @@ const digits = (value: string) => /^\d+$/.test(value.trim());
 
 /** "student code X, national ID Y, nationality Z": the identifying facts given. */
 function identityEn(s: Student): string {
-  return [`student code ${s.code}`, s.nationalId && `national ID ${s.nationalId}`, s.nationality && `nationality ${s.nationality}`].filter(Boolean).join(', ');
+  return [
+    `student code ${s.code}`,
+    s.nationalId && `national ID ${s.nationalId}`,
+    s.nationality && `nationality ${s.nationality}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 function identityAr(s: Student): string {
-  return [`الرقم الجامعي ${ltr(s.code)}`, s.nationalId && `الرقم القومي ${ltr(s.nationalId)}`, s.nationality && `الجنسية: ${s.nationality}`].filter(Boolean).join('، ');
+  return [
+    `الرقم الجامعي ${ltr(s.code)}`,
+    s.nationalId && `الرقم القومي ${ltr(s.nationalId)}`,
+    s.nationality && `الجنسية: ${s.nationality}`,
+  ]
+    .filter(Boolean)
+    .join('، ');
 }
 
 const en: CertificateText = {
@@ -62,8 +84,17 @@ const en: CertificateText = {
   copy: (n, of) => `Copy ${n} of ${of}`,
   page: (n, of) => `Page ${n} of ${of}`,
   labels: {
-    name: 'Student name', code: 'Student code', nationalId: 'National ID', nationality: 'Nationality', faculty: 'Faculty',
-    program: 'Program', level: 'Level', status: 'Status', term: 'Term', gpa: 'Cumulative GPA', earnedHours: 'Earned hours',
+    name: 'Student name',
+    code: 'Student code',
+    nationalId: 'National ID',
+    nationality: 'Nationality',
+    faculty: 'Faculty',
+    program: 'Program',
+    level: 'Level',
+    status: 'Status',
+    term: 'Term',
+    gpa: 'Cumulative GPA',
+    earnedHours: 'Earned hours',
     graduatedAt: 'Graduation date',
   },
   columns: { code: 'Code', course: 'Course', hours: 'Hours', grade: 'Grade', state: 'State' },
@@ -77,9 +108,16 @@ const en: CertificateText = {
     return `${university} certifies that the student ${s.name}, ${identityEn(s)}, is enrolled in the ${s.program} program of the ${s.faculty}${level}${term ? `, for the term ${term}` : ''}.`;
   },
   graduated: ({ university, student: s }) => {
-    const results = [s.gpa && `a cumulative GPA of ${s.gpa}`, s.earnedHours !== null && `${s.earnedHours} earned credit hours`].filter(Boolean).join(' and ');
-    return `${university} certifies that ${s.name}, ${identityEn(s)}, has completed the requirements of the ${s.program} program of the ${s.faculty}`
-      + `${s.graduatedAt ? ` and graduated on ${s.graduatedAt}` : ''}${results ? `, with ${results}` : ''}.`;
+    const results = [
+      s.gpa && `a cumulative GPA of ${s.gpa}`,
+      s.earnedHours !== null && `${s.earnedHours} earned credit hours`,
+    ]
+      .filter(Boolean)
+      .join(' and ');
+    return (
+      `${university} certifies that ${s.name}, ${identityEn(s)}, has completed the requirements of the ${s.program} program of the ${s.faculty}` +
+      `${s.graduatedAt ? ` and graduated on ${s.graduatedAt}` : ''}${results ? `, with ${results}` : ''}.`
+    );
   },
   provisional: 'This provisional certificate is valid until the graduation certificate is issued.',
   addressedTo: (to) => `To: ${to}`,
@@ -104,8 +142,17 @@ const ar: CertificateText = {
   copy: (n, of) => `نسخة ${n} من ${of}`,
   page: (n, of) => `صفحة ${n} من ${of}`,
   labels: {
-    name: 'اسم الطالب', code: 'الرقم الجامعي', nationalId: 'الرقم القومي', nationality: 'الجنسية', faculty: 'الكلية',
-    program: 'البرنامج', level: 'المستوى', status: 'الحالة', term: 'الفصل الدراسي', gpa: 'المعدل التراكمي', earnedHours: 'الساعات المكتسبة',
+    name: 'اسم الطالب',
+    code: 'الرقم الجامعي',
+    nationalId: 'الرقم القومي',
+    nationality: 'الجنسية',
+    faculty: 'الكلية',
+    program: 'البرنامج',
+    level: 'المستوى',
+    status: 'الحالة',
+    term: 'الفصل الدراسي',
+    gpa: 'المعدل التراكمي',
+    earnedHours: 'الساعات المكتسبة',
     graduatedAt: 'تاريخ التخرج',
   },
   columns: { code: 'الرمز', course: 'المقرر', hours: 'الساعات', grade: 'التقدير', state: 'الحالة' },
@@ -119,9 +166,16 @@ const ar: CertificateText = {
     return `تشهد ${university} بأن الطالب/ ${s.name}، ${identityAr(s)}، مقيد ببرنامج ${s.program} في ${s.faculty}${level}${term ? `، وذلك في ${term}` : ''}.`;
   },
   graduated: ({ university, student: s }) => {
-    const results = [s.gpa && `بمعدل تراكمي ${ltr(s.gpa)}`, s.earnedHours !== null && `وعدد ساعات معتمدة مكتسبة قدره ${s.earnedHours} ساعة`].filter(Boolean).join(' ');
-    return `تشهد ${university} بأن الطالب/ ${s.name}، ${identityAr(s)}، قد أتم متطلبات برنامج ${s.program} في ${s.faculty}`
-      + `${s.graduatedAt ? ` وتخرج بتاريخ ${ltr(s.graduatedAt)}` : ''}${results ? `، ${results}` : ''}.`;
+    const results = [
+      s.gpa && `بمعدل تراكمي ${ltr(s.gpa)}`,
+      s.earnedHours !== null && `وعدد ساعات معتمدة مكتسبة قدره ${s.earnedHours} ساعة`,
+    ]
+      .filter(Boolean)
+      .join(' ');
+    return (
+      `تشهد ${university} بأن الطالب/ ${s.name}، ${identityAr(s)}، قد أتم متطلبات برنامج ${s.program} في ${s.faculty}` +
+      `${s.graduatedAt ? ` وتخرج بتاريخ ${ltr(s.graduatedAt)}` : ''}${results ? `، ${results}` : ''}.`
+    );
   },
   provisional: 'وتعد هذه الشهادة مؤقتة لحين استخراج شهادة التخرج.',
   addressedTo: (to) => `السادة/ ${to}`,

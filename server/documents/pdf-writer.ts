@@ -22,7 +22,12 @@ export const FOOTER_SIZE = 8;
 
 type Doc = PDFKit.PDFDocument;
 
-interface TextStyle { weight: FontWeight; size: number; align: Align; color?: string }
+interface TextStyle {
+  weight: FontWeight;
+  size: number;
+  align: Align;
+  color?: string;
+}
 
 /**
  * Keeps the cursor (y) and draws blocks; x positions are computed, never pdfkit's. A measuring
@@ -34,7 +39,11 @@ export class Writer {
   private readonly left: number;
   private readonly width: number;
 
-  constructor(private readonly doc: Doc, private readonly direction: Direction, private readonly measuring = false) {
+  constructor(
+    private readonly doc: Doc,
+    private readonly direction: Direction,
+    private readonly measuring = false,
+  ) {
     this.y = doc.page.margins.top;
     this.left = doc.page.margins.left;
     this.width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
@@ -42,23 +51,58 @@ export class Writer {
 
   block(block: PdfBlock): void {
     switch (block.type) {
-      case 'heading': this.space(6); this.keepWithNext(12.5); this.paragraph(block.text, { weight: 'bold', size: 12.5, align: 'start' }); this.space(2); return;
-      case 'paragraph': this.paragraph(block.text, { weight: block.bold ? 'bold' : 'regular', size: block.size ?? BODY_SIZE, align: block.align ?? 'start', color: block.color }); this.space(4); return;
-      case 'keyValue': this.keyValue(block.rows, block.labelWidth ?? 0.35); this.space(6); return;
-      case 'table': this.table(block); this.space(8); return;
-      case 'spacer': this.space(block.height ?? 10); return;
-      case 'rule': this.rule(block); return;
-      case 'image': this.image(block); this.space(6); return;
-      case 'columns': this.columns(block); this.space(4); return;
-      case 'signatures': this.signatures(block); this.space(8); return;
-      case 'keepTogether': this.keepTogether(block.blocks, !!block.atBottom); return;
+      case 'heading':
+        this.space(6);
+        this.keepWithNext(12.5);
+        this.paragraph(block.text, { weight: 'bold', size: 12.5, align: 'start' });
+        this.space(2);
+        return;
+      case 'paragraph':
+        this.paragraph(block.text, {
+          weight: block.bold ? 'bold' : 'regular',
+          size: block.size ?? BODY_SIZE,
+          align: block.align ?? 'start',
+          color: block.color,
+        });
+        this.space(4);
+        return;
+      case 'keyValue':
+        this.keyValue(block.rows, block.labelWidth ?? 0.35);
+        this.space(6);
+        return;
+      case 'table':
+        this.table(block);
+        this.space(8);
+        return;
+      case 'spacer':
+        this.space(block.height ?? 10);
+        return;
+      case 'rule':
+        this.rule(block);
+        return;
+      case 'image':
+        this.image(block);
+        this.space(6);
+        return;
+      case 'columns':
+        this.columns(block);
+        this.space(4);
+        return;
+      case 'signatures':
+        this.signatures(block);
+        this.space(8);
+        return;
+      case 'keepTogether':
+        this.keepTogether(block.blocks, !!block.atBottom);
+        return;
     }
   }
 
   /** The footer's text, centred on a line at `y` (page decoration, after the content). */
   footerLine(text: string, y: number): void {
     const style: TextStyle = { weight: 'regular', size: FOOTER_SIZE, align: 'center', color: MUTED };
-    for (const line of this.lines(text, this.width, style).slice(0, 1)) this.drawLine(line, this.left, this.width, y, style);
+    for (const line of this.lines(text, this.width, style).slice(0, 1))
+      this.drawLine(line, this.left, this.width, y, style);
   }
 
   /** A heading is not left alone at the bottom of a page: it needs room for a few lines under it. */
@@ -85,7 +129,12 @@ export class Writer {
     this.y += 4;
     if (!this.measuring) {
       for (const dy of block.double ? [0, gap] : [0]) {
-        this.doc.moveTo(x, this.y + dy).lineTo(x + width, this.y + dy).lineWidth(thickness).strokeColor(block.color ?? BORDER).stroke();
+        this.doc
+          .moveTo(x, this.y + dy)
+          .lineTo(x + width, this.y + dy)
+          .lineWidth(thickness)
+          .strokeColor(block.color ?? BORDER)
+          .stroke();
       }
     }
     this.y += 4 + gap;
@@ -97,7 +146,12 @@ export class Writer {
     const gap = 14;
     const textWidth = this.width - block.width - gap;
     const beside = (block.beside ?? []).map((b) => {
-      const style: TextStyle = { weight: b.bold ? 'bold' : 'regular', size: b.size ?? BODY_SIZE - 1, align: 'start', color: b.color };
+      const style: TextStyle = {
+        weight: b.bold ? 'bold' : 'regular',
+        size: b.size ?? BODY_SIZE - 1,
+        align: 'start',
+        color: b.color,
+      };
       return { style, lines: this.lines(b.text, textWidth, style) };
     });
     const textHeight = beside.reduce((sum, b) => sum + b.lines.length * b.style.size * LINE_FACTOR, 0);
@@ -105,13 +159,22 @@ export class Writer {
     this.ensure(height);
     const [start, end] = this.direction === 'rtl' ? ['right', 'left'] : ['left', 'right'];
     const side = beside.length ? start : block.align === 'center' ? 'center' : block.align === 'end' ? end : start;
-    const x = side === 'left' ? this.left : side === 'right' ? this.left + this.width - block.width : this.left + (this.width - block.width) / 2;
-    if (!this.measuring) this.doc.image(block.png, x, this.y + (height - imageHeight) / 2, { width: block.width, height: imageHeight });
+    const x =
+      side === 'left'
+        ? this.left
+        : side === 'right'
+          ? this.left + this.width - block.width
+          : this.left + (this.width - block.width) / 2;
+    if (!this.measuring)
+      this.doc.image(block.png, x, this.y + (height - imageHeight) / 2, { width: block.width, height: imageHeight });
     if (beside.length) {
       const textX = this.direction === 'rtl' ? this.left : this.left + block.width + gap;
       let y = this.y + (height - textHeight) / 2;
       for (const b of beside) {
-        for (const line of b.lines) { this.drawLine(line, textX, textWidth, y, b.style); y += b.style.size * LINE_FACTOR; }
+        for (const line of b.lines) {
+          this.drawLine(line, textX, textWidth, y, b.style);
+          y += b.style.size * LINE_FACTOR;
+        }
       }
     }
     this.y += height;
@@ -122,7 +185,12 @@ export class Writer {
     const weights = block.cells.map((c) => (c.width && c.width > 0 ? c.width : 1));
     const total = weights.reduce((a, b) => a + b, 0);
     const widths = weights.map((w) => (w / total) * this.width);
-    const styles = block.cells.map((c): TextStyle => ({ weight: c.bold ? 'bold' : 'regular', size: block.size ?? BODY_SIZE, align: c.align ?? 'start', color: block.color }));
+    const styles = block.cells.map((c): TextStyle => ({
+      weight: c.bold ? 'bold' : 'regular',
+      size: block.size ?? BODY_SIZE,
+      align: c.align ?? 'start',
+      color: block.color,
+    }));
     const cells = block.cells.map((c, i) => this.lines(c.text, widths[i]! - 2 * CELL_PAD, styles[i]!));
     const height = Math.max(...cells.map((lines, i) => lines.length * styles[i]!.size * LINE_FACTOR));
     this.ensure(height);
@@ -135,22 +203,43 @@ export class Writer {
     if (!block.items.length) return;
     const width = this.width / block.items.length;
     const room = block.space ?? 36;
-    const parts = block.items.map((item) => [
-      { text: item.title, style: { weight: 'bold', size: BODY_SIZE, align: 'center' } as TextStyle },
-      ...(item.name ? [{ text: item.name, style: { weight: 'regular', size: BODY_SIZE, align: 'center' } as TextStyle }] : []),
-      ...(item.note ? [{ text: item.note, style: { weight: 'regular', size: BODY_SIZE - 2, align: 'center', color: MUTED } as TextStyle }] : []),
-    ].map((p) => ({ ...p, lines: this.lines(p.text, width - 4 * CELL_PAD, p.style) })));
-    const textHeight = (ps: typeof parts[number]) => ps.reduce((sum, p) => sum + p.lines.length * p.style.size * LINE_FACTOR, 0);
+    const parts = block.items.map((item) =>
+      [
+        { text: item.title, style: { weight: 'bold', size: BODY_SIZE, align: 'center' } as TextStyle },
+        ...(item.name
+          ? [{ text: item.name, style: { weight: 'regular', size: BODY_SIZE, align: 'center' } as TextStyle }]
+          : []),
+        ...(item.note
+          ? [
+              {
+                text: item.note,
+                style: { weight: 'regular', size: BODY_SIZE - 2, align: 'center', color: MUTED } as TextStyle,
+              },
+            ]
+          : []),
+      ].map((p) => ({ ...p, lines: this.lines(p.text, width - 4 * CELL_PAD, p.style) })),
+    );
+    const textHeight = (ps: (typeof parts)[number]) =>
+      ps.reduce((sum, p) => sum + p.lines.length * p.style.size * LINE_FACTOR, 0);
     const height = room + 6 + Math.max(...parts.map(textHeight));
     this.ensure(height);
     const xs = this.columnXs(block.items.map(() => width));
     parts.forEach((ps, i) => {
       const lineWidth = width * 0.7;
       const lineX = xs[i]! + (width - lineWidth) / 2;
-      if (!this.measuring) this.doc.moveTo(lineX, this.y + room).lineTo(lineX + lineWidth, this.y + room).lineWidth(0.6).strokeColor('#333333').stroke();
+      if (!this.measuring)
+        this.doc
+          .moveTo(lineX, this.y + room)
+          .lineTo(lineX + lineWidth, this.y + room)
+          .lineWidth(0.6)
+          .strokeColor('#333333')
+          .stroke();
       let y = this.y + room + 6;
       for (const p of ps) {
-        for (const line of p.lines) { this.drawLine(line, xs[i]! + 2 * CELL_PAD, width - 4 * CELL_PAD, y, p.style); y += p.style.size * LINE_FACTOR; }
+        for (const line of p.lines) {
+          this.drawLine(line, xs[i]! + 2 * CELL_PAD, width - 4 * CELL_PAD, y, p.style);
+          y += p.style.size * LINE_FACTOR;
+        }
       }
     });
     this.y += height;
@@ -172,13 +261,28 @@ export class Writer {
 
   private keyValue(rows: Array<{ label: string; value: CellValue }>, share: number): void {
     const labelWidth = this.width * share;
-    const columns = [{ width: labelWidth, weight: 'bold' as const }, { width: this.width - labelWidth, weight: 'regular' as const }];
+    const columns = [
+      { width: labelWidth, weight: 'bold' as const },
+      { width: this.width - labelWidth, weight: 'regular' as const },
+    ];
     for (const row of rows) {
-      const cells = [row.label, cellText(row.value)].map((text, i) => this.lines(text, columns[i]!.width - 2 * CELL_PAD, { weight: columns[i]!.weight, size: BODY_SIZE, align: 'start' }));
+      const cells = [row.label, cellText(row.value)].map((text, i) =>
+        this.lines(text, columns[i]!.width - 2 * CELL_PAD, {
+          weight: columns[i]!.weight,
+          size: BODY_SIZE,
+          align: 'start',
+        }),
+      );
       const height = Math.max(...cells.map((c) => c.length)) * BODY_SIZE * LINE_FACTOR + 2;
       this.ensure(height);
       const xs = this.columnXs(columns.map((c) => c.width));
-      cells.forEach((lines, i) => this.drawCell(lines, xs[i]!, columns[i]!.width, { weight: columns[i]!.weight, size: BODY_SIZE, align: 'start' }));
+      cells.forEach((lines, i) =>
+        this.drawCell(lines, xs[i]!, columns[i]!.width, {
+          weight: columns[i]!.weight,
+          size: BODY_SIZE,
+          align: 'start',
+        }),
+      );
       this.y += height;
     }
   }
@@ -188,14 +292,21 @@ export class Writer {
     const total = weights.reduce((a, b) => a + b, 0);
     const widths = weights.map((w) => (w / total) * this.width);
     const xs = this.columnXs(widths);
-    const bodyStyle = (i: number): TextStyle => ({ weight: 'regular', size: BODY_SIZE - 1, align: block.columns[i]!.align ?? 'start' });
+    const bodyStyle = (i: number): TextStyle => ({
+      weight: 'regular',
+      size: BODY_SIZE - 1,
+      align: block.columns[i]!.align ?? 'start',
+    });
     const headerStyle = (i: number): TextStyle => ({ ...bodyStyle(i), weight: 'bold' });
     const measureRow = (texts: string[], style: (i: number) => TextStyle) => {
       const cells = texts.map((t, i) => this.lines(t, widths[i]! - 2 * CELL_PAD, style(i)));
       const height = Math.max(1, ...cells.map((c) => c.length)) * (BODY_SIZE - 1) * LINE_FACTOR + 2 * CELL_PAD;
       return { cells, height };
     };
-    const header = measureRow(block.columns.map((c) => c.header), headerStyle);
+    const header = measureRow(
+      block.columns.map((c) => c.header),
+      headerStyle,
+    );
     const drawRow = (row: ReturnType<typeof measureRow>, style: (i: number) => TextStyle, fill?: string) => {
       row.cells.forEach((lines, i) => {
         if (!this.measuring) {
@@ -221,10 +332,12 @@ export class Writer {
     }
     // The summary spans the table's width, as one cell.
     const summaryStyle = (): TextStyle => ({ weight: 'bold', size: BODY_SIZE - 1, align: 'start' });
-    const summary = block.summary ? (() => {
-      const lines = this.lines(block.summary, this.width - 2 * CELL_PAD, summaryStyle());
-      return { cells: [lines], height: lines.length * (BODY_SIZE - 1) * LINE_FACTOR + 2 * CELL_PAD };
-    })() : null;
+    const summary = block.summary
+      ? (() => {
+          const lines = this.lines(block.summary, this.width - 2 * CELL_PAD, summaryStyle());
+          return { cells: [lines], height: lines.length * (BODY_SIZE - 1) * LINE_FACTOR + 2 * CELL_PAD };
+        })()
+      : null;
     block.rows.forEach((cells, index) => {
       const row = index === 0 && first ? first : measureRow(rowTexts(cells), bodyStyle);
       const last = index === block.rows.length - 1;
@@ -236,7 +349,8 @@ export class Writer {
     });
     if (summary) {
       this.ensure(summary.height);
-      if (!this.measuring) this.doc.rect(this.left, this.y, this.width, summary.height).lineWidth(0.5).strokeColor(BORDER).stroke();
+      if (!this.measuring)
+        this.doc.rect(this.left, this.y, this.width, summary.height).lineWidth(0.5).strokeColor(BORDER).stroke();
       this.y += CELL_PAD;
       this.drawCell(summary.cells[0]!, this.left + CELL_PAD, this.width - 2 * CELL_PAD, summaryStyle());
       this.y += summary.height - CELL_PAD;
@@ -248,7 +362,13 @@ export class Writer {
     const xs: number[] = [];
     let x = this.direction === 'rtl' ? this.left + this.width : this.left;
     for (const w of widths) {
-      if (this.direction === 'rtl') { x -= w; xs.push(x); } else { xs.push(x); x += w; }
+      if (this.direction === 'rtl') {
+        x -= w;
+        xs.push(x);
+      } else {
+        xs.push(x);
+        x += w;
+      }
     }
     return xs;
   }
@@ -279,7 +399,8 @@ export class Writer {
     this.font(style);
     this.doc.fillColor(style.color ?? 'black');
     const end = this.direction === 'rtl' ? 'left' : 'right';
-    const side = style.align === 'center' ? 'center' : style.align === 'end' ? end : this.direction === 'rtl' ? 'right' : 'left';
+    const side =
+      style.align === 'center' ? 'center' : style.align === 'end' ? end : this.direction === 'rtl' ? 'right' : 'left';
     let cursor = side === 'left' ? x : side === 'right' ? x + width - line.width : x + (width - line.width) / 2;
     for (const piece of line.pieces) {
       this.doc.text(piece.text, cursor, y, { lineBreak: false });

@@ -64,10 +64,19 @@ function decoratePages(doc: Doc, writer: Writer, spec: PdfDocumentSpec): void {
     doc.switchToPage(i);
     const { width, height } = doc.page;
     if (spec.frame) {
-      doc.rect(FRAME_INSET, FRAME_INSET, width - 2 * FRAME_INSET, height - 2 * FRAME_INSET).lineWidth(1.6).strokeColor(color).stroke();
-      doc.rect(FRAME_INSET + 4, FRAME_INSET + 4, width - 2 * (FRAME_INSET + 4), height - 2 * (FRAME_INSET + 4)).lineWidth(0.5).strokeColor(color).stroke();
+      doc
+        .rect(FRAME_INSET, FRAME_INSET, width - 2 * FRAME_INSET, height - 2 * FRAME_INSET)
+        .lineWidth(1.6)
+        .strokeColor(color)
+        .stroke();
+      doc
+        .rect(FRAME_INSET + 4, FRAME_INSET + 4, width - 2 * (FRAME_INSET + 4), height - 2 * (FRAME_INSET + 4))
+        .lineWidth(0.5)
+        .strokeColor(color)
+        .stroke();
     }
-    if (spec.footer) writer.footerLine(spec.footer(i - start + 1, count), height - doc.page.margins.bottom + FOOTER_SIZE);
+    if (spec.footer)
+      writer.footerLine(spec.footer(i - start + 1, count), height - doc.page.margins.bottom + FOOTER_SIZE);
   }
 }
 
@@ -81,15 +90,22 @@ function decoratePages(doc: Doc, writer: Writer, spec: PdfDocumentSpec): void {
  */
 function extractableLigatures(doc: Doc): void {
   // One font is listed under its alias and its own name: a Set, or it would be reversed twice.
-  const fonts = new Set(Object.values((doc as unknown as { _fontFamilies: Record<string, { unicode?: number[][] }> })._fontFamilies));
+  const fonts = new Set(
+    Object.values((doc as unknown as { _fontFamilies: Record<string, { unicode?: number[][] }> })._fontFamilies),
+  );
   for (const font of fonts) {
     const unicode = font.unicode;
     if (!unicode) continue;
     unicode.forEach((codePoints, gid) => {
-      if (codePoints && codePoints.length > 1 && codePoints.every((c) => ARABIC_CODE(c))) unicode[gid] = [...codePoints].reverse();
+      if (codePoints && codePoints.length > 1 && codePoints.every((c) => ARABIC_CODE(c)))
+        unicode[gid] = [...codePoints].reverse();
     });
   }
 }
 
-const ARABIC_CODE = (c: number) => (c >= 0x0600 && c <= 0x06ff) || (c >= 0x0750 && c <= 0x077f) || (c >= 0x08a0 && c <= 0x08ff) || (c >= 0xfb50 && c <= 0xfdff) || (c >= 0xfe70 && c <= 0xfeff);
-
+const ARABIC_CODE = (c: number) =>
+  (c >= 0x0600 && c <= 0x06ff) ||
+  (c >= 0x0750 && c <= 0x077f) ||
+  (c >= 0x08a0 && c <= 0x08ff) ||
+  (c >= 0xfb50 && c <= 0xfdff) ||
+  (c >= 0xfe70 && c <= 0xfeff);

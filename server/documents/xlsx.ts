@@ -42,7 +42,8 @@ const EXCEL_EPOCH_OFFSET = 25_569; // days from 1899-12-30 (Excel's day 0) to 19
 export function writeXlsx(spec: WorkbookSpec): Buffer {
   const workbook = XLSX.utils.book_new();
   const used = new Set<string>();
-  for (const sheet of spec.sheets) XLSX.utils.book_append_sheet(workbook, worksheet(sheet), uniqueName(sheet.name, used));
+  for (const sheet of spec.sheets)
+    XLSX.utils.book_append_sheet(workbook, worksheet(sheet), uniqueName(sheet.name, used));
   workbook.Workbook = { ...(workbook.Workbook ?? {}), Views: [{ RTL: !!spec.rtl }] };
   return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }
@@ -50,7 +51,9 @@ export function writeXlsx(spec: WorkbookSpec): Buffer {
 function worksheet(sheet: SheetSpec): XLSX.WorkSheet {
   const ws: XLSX.WorkSheet = {};
   const letters = sheet.columns.map((_, c) => XLSX.utils.encode_col(c));
-  sheet.columns.forEach((column, c) => { ws[`${letters[c]}1`] = { t: 's', v: column.header }; });
+  sheet.columns.forEach((column, c) => {
+    ws[`${letters[c]}1`] = { t: 's', v: column.header };
+  });
   for (let r = 0; r < sheet.rows.length; r++) {
     const row = sheet.rows[r]!;
     const line = r + 2;
@@ -62,7 +65,8 @@ function worksheet(sheet: SheetSpec): XLSX.WorkSheet {
   const lastCol = Math.max(sheet.columns.length - 1, 0);
   const lastRow = sheet.rows.length; // 0-based index of the last row (the header is row 0)
   ws['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: lastRow, c: lastCol } });
-  if (sheet.columns.length) ws['!autofilter'] = { ref: XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: lastRow, c: lastCol } }) };
+  if (sheet.columns.length)
+    ws['!autofilter'] = { ref: XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: lastRow, c: lastCol } }) };
   ws['!cols'] = sheet.columns.map((column, c) => ({ wch: column.width ?? guessWidth(column, sheet.rows, c) }));
   return ws;
 }
@@ -72,7 +76,8 @@ function toCell(value: unknown, column: SheetColumn): XLSX.CellObject | null {
   switch (column.type ?? 'string') {
     case 'number': {
       const n = typeof value === 'number' ? value : Number(value);
-      if (typeof value !== 'boolean' && Number.isFinite(n)) return column.format ? { t: 'n', v: n, z: column.format } : { t: 'n', v: n };
+      if (typeof value !== 'boolean' && Number.isFinite(n))
+        return column.format ? { t: 'n', v: n, z: column.format } : { t: 'n', v: n };
       break;
     }
     case 'date': {
@@ -109,7 +114,15 @@ function dateSerial(value: unknown): number | null {
 function dateTimeSerial(value: unknown): number | null {
   const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null;
   if (!date || Number.isNaN(date.getTime())) return null;
-  const wall = Date.UTC(date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes(), date.getSeconds(), date.getMilliseconds());
+  const wall = Date.UTC(
+    date.getFullYear(),
+    date.getMonth(),
+    date.getDate(),
+    date.getHours(),
+    date.getMinutes(),
+    date.getSeconds(),
+    date.getMilliseconds(),
+  );
   return wall / MS_PER_DAY + EXCEL_EPOCH_OFFSET;
 }
 
@@ -127,7 +140,8 @@ function guessWidth(column: SheetColumn, rows: unknown[][], c: number): number {
 function uniqueName(name: string, used: Set<string>): string {
   const base = (name.replace(/[[\]:*?/\\]/g, ' ').trim() || 'Sheet').slice(0, 31);
   let candidate = base;
-  for (let i = 2; used.has(candidate.toLowerCase()); i++) candidate = `${base.slice(0, 31 - String(i).length - 1)} ${i}`;
+  for (let i = 2; used.has(candidate.toLowerCase()); i++)
+    candidate = `${base.slice(0, 31 - String(i).length - 1)} ${i}`;
   used.add(candidate.toLowerCase());
   return candidate;
 }

@@ -23,6 +23,8 @@ import { certificatesDomain } from './certificates/plugin.ts';
 import { gradeRechecksDomain } from './grade-rechecks/plugin.ts';
 import { ticketsDomain } from './tickets/plugin.ts';
 import { excusesDomain } from './excuses/plugin.ts';
+import { calendarDomain } from './calendar/plugin.ts';
+import { chatDomain } from './chat/plugin.ts';
 
 export interface DomainOptions {
   db: Kysely<any>;
@@ -66,4 +68,8 @@ export const domains: Domain[] = [
   { name: 'tickets', plugin: ticketsDomain },
   // /excuses/...: absence excuses, their document and fee, the student's changes, staff decisions.
   { name: 'excuses', plugin: excusesDomain },
+  // /calendar and /offering-schedules/...: events, timetable moves with the clash check, the .ics feed.
+  { name: 'calendar', plugin: calendarDomain },
+  // /chats/...: conversations, their live stream (server-sent events), read receipts, moderation.
+  { name: 'chat', plugin: chatDomain },
 ];

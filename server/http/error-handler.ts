@@ -10,8 +10,9 @@
  *  - anything else is a server fault: logged with the request id and answered 500.
  * A client mistake never becomes a 500.
  */
+import { formatByteSize } from '../../engine/core/file-types.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, ValidationError } from './errors.ts';
+import { HttpError, TextError, ValidationError } from './errors.ts';
 import { requestLanguage } from './language.ts';
 import { translate, type Language, type MessageKey, type MessageParams } from './messages.ts';
 
@@ -53,13 +54,24 @@ export function registerErrorHandler(app: FastifyInstance, bodyLimit: number): v
 export function frameworkErrorHandler(bodyLimit: number) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (!request.cookies && request.headers.cookie && typeof request.server.parseCookie === 'function') {
-      try { request.cookies = request.server.parseCookie(request.headers.cookie); } catch { /* no cookie: Accept-Language */ }
+      try {
+        request.cookies = request.server.parseCookie(request.headers.cookie);
+      } catch {
+        /* no cookie: Accept-Language */
+      }
     }
     return handleError(error, request, reply, bodyLimit);
   };
 }
 
-export function sendError(reply: FastifyReply, status: number, language: Language, key: MessageKey, params?: MessageParams, extra?: Record<string, unknown>) {
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  language: Language,
+  key: MessageKey,
+  params?: MessageParams,
+  extra?: Record<string, unknown>,
+) {
   return reply.status(status).send({ ...extra, error: translate({ key, params }, language) });
 }
 
@@ -68,16 +80,26 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   if (error instanceof ValidationError) {
     const errors: Record<string, string[]> = {};
     // Two checks may say the same thing (a type's format and a rule): say it once.
-    for (const [field, messages] of Object.entries(error.fields)) errors[field] = [...new Set(messages.map((m) => translate(m, language)))];
+    for (const [field, messages] of Object.entries(error.fields))
+      errors[field] = [...new Set(messages.map((m) => translate(m, language)))];
     return reply.status(422).send({ errors, message: translate({ key: 'validation_failed' }, language) });
   }
-  if (error instanceof HttpError) return sendError(reply, error.statusCode, language, error.messageKey, error.params, error.extra);
+  if (error instanceof TextError)
+    return reply.status(error.statusCode).send({ error: translate({ text: error.text }, language) });
+  if (error instanceof HttpError)
+    return sendError(reply, error.statusCode, language, error.messageKey, error.params, error.extra);
 
   const fastifyKey = error.code ? FASTIFY_CODES[error.code] : undefined;
   if (fastifyKey) {
+    // A route with a limit of its own says it (a 5 MB attachment route is not a 1 MB route);
+    // one that carries a file inside its JSON names the file's limit, which is what its user chose.
+    const routeLimit = request.routeOptions?.bodyLimit ?? bodyLimit;
+    const fileLimit = (request.routeOptions?.config as { fileLimit?: number } | undefined)?.fileLimit;
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && fileLimit)
+      return sendError(reply, 413, language, 'upload_too_large', { limit: formatByteSize(fileLimit) });
     const params: MessageParams = {
       type: String(request.headers['content-type'] ?? '').split(';')[0] || '-',
-      limit: formatBytes(bodyLimit),
+      limit: formatByteSize(routeLimit),
     };
     return sendError(reply, error.statusCode ?? 400, language, fastifyKey, params);
   }
@@ -86,7 +108,10 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   if (sqlState === '23503') {
     const missing = foreignKeyError(error);
     if (missing) {
-      request.log.info({ sqlState, detail: (error as { detail?: string }).detail }, 'database refused a missing reference');
+      request.log.info(
+        { sqlState, detail: (error as { detail?: string }).detail },
+        'database refused a missing reference',
+      );
       if (!missing.field) return sendError(reply, 422, language, 'ref_missing');
       return reply.status(422).send({
         errors: { [missing.field]: [translate({ key: 'ref_missing' }, language)] },
@@ -122,16 +147,11 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
 export function foreignKeyError(error: unknown): { field: string | null } | null {
   const { detail, message } = error as { detail?: unknown; message?: unknown };
   const text = typeof detail === 'string' ? detail : '';
-  const insertOrUpdate = /is not present in table/.test(text)
-    || (!text && typeof message === 'string' && /^insert or update on table/.test(message));
+  const insertOrUpdate =
+    /is not present in table/.test(text) ||
+    (!text && typeof message === 'string' && /^insert or update on table/.test(message));
   if (!insertOrUpdate) return null;
   const columns = /^Key \((.+?)\)=\(/.exec(text)?.[1];
   if (!columns || columns.includes(',')) return { field: null };
   return { field: columns.trim().replace(/^"(.*)"$/, '$1') };
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} bytes`;
 }

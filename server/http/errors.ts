@@ -2,6 +2,7 @@
  * Errors operations throw. They carry untranslated messages; the error handler translates
  * them into the caller's language, so operations never need to know who is asking in what tongue.
  */
+import type { LocalText } from '../../generator/manifest-types.ts';
 import type { Message, MessageKey, MessageParams } from './messages.ts';
 
 /** A client mistake or refusal: answered as `{error: message}` with its status. */
@@ -15,6 +16,17 @@ export class HttpError extends Error {
   ) {
     super(messageKey);
     this.name = 'HttpError';
+  }
+}
+
+/** A refusal whose text the definitions wrote (a workflow guard's `message`), answered like an HttpError. */
+export class TextError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly text: LocalText,
+  ) {
+    super(text.en);
+    this.name = 'TextError';
   }
 }
 

@@ -24,7 +24,11 @@ export interface AccessRecord {
   details?: unknown;
 }
 
-export async function recordAccess(db: Kysely<any> | Transaction<any>, manifest: Manifest, record: AccessRecord): Promise<void> {
+export async function recordAccess(
+  db: Kysely<any> | Transaction<any>,
+  manifest: Manifest,
+  record: AccessRecord,
+): Promise<void> {
   const entity = manifest.entities[ACCESS_LOGS_ENTITY];
   if (!entity) return;
   const candidates: Record<string, unknown> = {
@@ -46,7 +50,8 @@ export async function recordAccess(db: Kysely<any> | Transaction<any>, manifest:
   if (values.record_id !== null && values.record_id !== undefined) {
     const type = entity.fields.record_id!.type;
     const id = Number(values.record_id);
-    values.record_id = type === 'string' || type === 'text' ? String(values.record_id) : Number.isSafeInteger(id) ? id : null;
+    values.record_id =
+      type === 'string' || type === 'text' ? String(values.record_id) : Number.isSafeInteger(id) ? id : null;
   }
   await db.insertInto(entity.table).values(values).execute();
 }

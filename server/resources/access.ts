@@ -8,11 +8,12 @@ import { can } from '../../engine/core/permissions.ts';
 import type { RequestUser } from '../auth/user.ts';
 import { HttpError } from '../http/errors.ts';
 
-export type AccessAction = 'read' | 'write' | 'delete';
+/** An operation of the entity's access; `write` stands for create-or-update where both are meant. */
+export type AccessAction = 'read' | 'write' | 'create' | 'update' | 'delete';
 
 /** Throws 401 for a Guest and 403 for a signed-in user lacking the entity's permission. */
 export function requireAccess(user: RequestUser, entity: Entity, action: AccessAction): void {
-  if (can(user, entity.access[action])) return;
+  if (can(user, entity.access[action] ?? entity.access.write)) return;
   throw user.typeName === 'Guest' ? new HttpError(401, 'unauthenticated') : new HttpError(403, 'forbidden');
 }
 
@@ -32,7 +33,8 @@ export function rowScope(user: RequestUser, entity: Entity): RowScope {
   return { column: scope.field, value: typeof value === 'number' ? value : null };
 }
 
-type Filterable = SelectQueryBuilder<any, any, any> | UpdateQueryBuilder<any, any, any, any> | DeleteQueryBuilder<any, any, any>;
+type Filterable =
+  SelectQueryBuilder<any, any, any> | UpdateQueryBuilder<any, any, any, any> | DeleteQueryBuilder<any, any, any>;
 
 export function applyScope<Q extends Filterable>(query: Q, scope: RowScope, alias?: string): Q {
   if (!scope) return query;

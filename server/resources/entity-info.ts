@@ -3,6 +3,8 @@
  * sort or filter by, and which fields it may write. Pure functions of the manifest.
  */
 import type { Entity, EntityField, Manifest } from '../../generator/manifest-types.ts';
+import { can } from '../../engine/core/permissions.ts';
+import type { RequestUser } from '../auth/user.ts';
 
 /** Columns every client may read besides the declared, non-server-only fields. */
 export function systemColumns(entity: Entity): string[] {
@@ -12,13 +14,27 @@ export function systemColumns(entity: Entity): string[] {
   return cols;
 }
 
-export function visibleFields(entity: Entity): EntityField[] {
-  return Object.values(entity.fields).filter((f) => !f.serverOnly);
+/** May this user see the field: its own `access.read` (a personal phone number for staff only), if any. */
+export function mayReadField(user: RequestUser, field: EntityField): boolean {
+  return !field.access?.read || can(user, field.access.read);
 }
 
-/** The columns a response carries: never a serverOnly one (password hashes and the like). */
-export function visibleColumns(entity: Entity): string[] {
-  return [...systemColumns(entity), ...visibleFields(entity).map((f) => f.name)];
+/** May this user set the field: its own `access.write`, if any. */
+export function mayWriteField(user: RequestUser, field: EntityField): boolean {
+  return !field.access?.write || can(user, field.access.write);
+}
+
+/** The fields a client may see; with a user, only those whose field-level `read` the user holds. */
+export function visibleFields(entity: Entity, user?: RequestUser): EntityField[] {
+  return Object.values(entity.fields).filter((f) => !f.serverOnly && (!user || mayReadField(user, f)));
+}
+
+/**
+ * The columns a response carries: never a serverOnly one (password hashes and the like), and,
+ * given the caller, never a field their permissions do not open.
+ */
+export function visibleColumns(entity: Entity, user?: RequestUser): string[] {
+  return [...systemColumns(entity), ...visibleFields(entity, user).map((f) => f.name)];
 }
 
 /** Fields a client may send: declared, not serverOnly, not readOnly. */
@@ -33,9 +49,17 @@ export function ignoredKeys(entity: Entity): Set<string> {
   return keys;
 }
 
-export function searchableFields(entity: Entity): EntityField[] {
-  const names = new Set([...entity.search, ...Object.values(entity.fields).filter((f) => f.search).map((f) => f.name)]);
-  return [...names].map((n) => entity.fields[n]).filter((f): f is EntityField => !!f && !f.serverOnly);
+/** The fields the search box searches; with a user, only those they may read (a search must not reveal a hidden value). */
+export function searchableFields(entity: Entity, user?: RequestUser): EntityField[] {
+  const names = new Set([
+    ...entity.search,
+    ...Object.values(entity.fields)
+      .filter((f) => f.search)
+      .map((f) => f.name),
+  ]);
+  return [...names]
+    .map((n) => entity.fields[n])
+    .filter((f): f is EntityField => !!f && !f.serverOnly && (!user || mayReadField(user, f)));
 }
 
 /** Exposed entities by resource name: the only ones the generic API serves. */

@@ -19,7 +19,11 @@ import { labelColumns } from './entity-info.ts';
 export type Lookup = Record<string, Array<Record<string, unknown>>>;
 
 export async function buildLookup(
-  db: Kysely<any>, manifest: Manifest, entity: Entity, _user: RequestUser, rows: Array<Record<string, unknown>>,
+  db: Kysely<any>,
+  manifest: Manifest,
+  entity: Entity,
+  _user: RequestUser,
+  rows: Array<Record<string, unknown>>,
 ): Promise<Lookup> {
   const lookup: Lookup = {};
   const referenced = new Map<string, { target: Entity; ids: Set<number> }>();
@@ -28,7 +32,13 @@ export async function buildLookup(
     if (field.status) {
       const table = manifest.statusTables[field.status];
       if (table && !lookup[table.name]) {
-        lookup[table.name] = table.statuses.map(({ id, key, name, name_local, color }) => ({ id, key, name, name_local, color }));
+        lookup[table.name] = table.statuses.map(({ id, key, name, name_local, color }) => ({
+          id,
+          key,
+          name,
+          name_local,
+          color,
+        }));
       }
     }
     if (field.ref) {
@@ -42,8 +52,10 @@ export async function buildLookup(
   }
   const wanted = [...referenced.values()].filter((r) => r.ids.size > 0);
   if (!wanted.length) return lookup;
-  const { rows: found } = await sql<{ lookup: string; labels: Array<Record<string, unknown>> | null }>`${
-    sql.join(wanted.map(({ target, ids }) => labelsOf(target, [...ids])), sql` union all `)}`.execute(db);
+  const { rows: found } = await sql<{ lookup: string; labels: Array<Record<string, unknown>> | null }>`${sql.join(
+    wanted.map(({ target, ids }) => labelsOf(target, [...ids])),
+    sql` union all `,
+  )}`.execute(db);
   for (const { lookup: name, labels } of found) lookup[name] = labels ?? [];
   return lookup;
 }
@@ -60,7 +72,11 @@ function labelsOf(target: Entity, ids: number[]) {
 
 /** The referenced rows of one record, for GET /{resource}/details/{id}. */
 export async function relatedRows(
-  trx: Kysely<any>, manifest: Manifest, entity: Entity, user: RequestUser, row: Record<string, unknown>,
+  trx: Kysely<any>,
+  manifest: Manifest,
+  entity: Entity,
+  user: RequestUser,
+  row: Record<string, unknown>,
   fullRow: (target: Entity, id: number) => Promise<Record<string, unknown> | undefined>,
 ): Promise<Record<string, Record<string, unknown> | null>> {
   const related: Record<string, Record<string, unknown> | null> = {};
@@ -68,12 +84,16 @@ export async function relatedRows(
     if (!field.ref || field.serverOnly) continue;
     const target = manifest.entities[field.ref];
     const id = row[field.name];
-    if (!target || typeof id !== 'number') { related[field.name] = null; continue; }
+    if (!target || typeof id !== 'number') {
+      related[field.name] = null;
+      continue;
+    }
     // The whole row when the caller may read it (within its scope); its label otherwise.
     const full = can(user, target.access.read) ? await fullRow(target, id) : undefined;
-    related[field.name] = full
-      ?? (await trx.selectFrom(target.table).select(labelColumns(target)).where('id', '=', id).executeTakeFirst())
-      ?? null;
+    related[field.name] =
+      full ??
+      (await trx.selectFrom(target.table).select(labelColumns(target)).where('id', '=', id).executeTakeFirst()) ??
+      null;
   }
   return related;
 }

@@ -12,8 +12,18 @@ import { exposedEntity } from './entity-info.ts';
 import { deleteRow, getDetails, getRow, listRows, restoreRow, saveRow, type ResourceContext } from './operations.ts';
 import { EntityValidator } from './validation.ts';
 
-interface Params { resource: string; id?: string; type?: string }
-interface Call { ctx: ResourceContext; entity: Entity; id: number | null; request: FastifyRequest<{ Params: Params }>; reply: FastifyReply }
+interface Params {
+  resource: string;
+  id?: string;
+  type?: string;
+}
+interface Call {
+  ctx: ResourceContext;
+  entity: Entity;
+  id: number | null;
+  request: FastifyRequest<{ Params: Params }>;
+  reply: FastifyReply;
+}
 
 interface RouteSpec {
   method: HTTPMethods;
@@ -24,17 +34,41 @@ interface RouteSpec {
 export const RESOURCE_ROUTES: RouteSpec[] = [
   { method: 'POST', url: '/:resource', handler: ({ ctx, entity, request }) => listRows(ctx, entity, request.body) },
   { method: 'GET', url: '/:resource/details/:id', handler: ({ ctx, entity, id }) => getDetails(ctx, entity, id!) },
-  { method: 'GET', url: '/:resource/:id', handler: async ({ ctx, entity, id }) => ({ data: await getRow(ctx, entity, id!) }) },
+  {
+    method: 'GET',
+    url: '/:resource/:id',
+    handler: async ({ ctx, entity, id }) => ({ data: await getRow(ctx, entity, id!) }),
+  },
   {
     // `type` names a view of the record in the original API; the generic answer is the row,
     // and a domain that gives a type meaning registers its own static route.
-    method: 'GET', url: '/:resource/:id/:type',
-    handler: async ({ ctx, entity, id, request }) => ({ data: await getRow(ctx, entity, id!), meta: { type: request.params.type } }),
+    method: 'GET',
+    url: '/:resource/:id/:type',
+    handler: async ({ ctx, entity, id, request }) => ({
+      data: await getRow(ctx, entity, id!),
+      meta: { type: request.params.type },
+    }),
   },
-  { method: 'PUT', url: '/:resource', handler: ({ ctx, entity, request, reply }) => save(ctx, entity, null, request.body, reply) },
-  { method: 'PUT', url: '/:resource/:id', handler: ({ ctx, entity, id, request, reply }) => save(ctx, entity, id, request.body, reply) },
-  { method: 'DELETE', url: '/:resource/:id', handler: async ({ ctx, entity, id }) => ({ data: await deleteRow(ctx, entity, id!) }) },
-  { method: 'POST', url: '/:resource/restore/:id', handler: async ({ ctx, entity, id }) => ({ data: await restoreRow(ctx, entity, id!) }) },
+  {
+    method: 'PUT',
+    url: '/:resource',
+    handler: ({ ctx, entity, request, reply }) => save(ctx, entity, null, request.body, reply),
+  },
+  {
+    method: 'PUT',
+    url: '/:resource/:id',
+    handler: ({ ctx, entity, id, request, reply }) => save(ctx, entity, id, request.body, reply),
+  },
+  {
+    method: 'DELETE',
+    url: '/:resource/:id',
+    handler: async ({ ctx, entity, id }) => ({ data: await deleteRow(ctx, entity, id!) }),
+  },
+  {
+    method: 'POST',
+    url: '/:resource/restore/:id',
+    handler: async ({ ctx, entity, id }) => ({ data: await restoreRow(ctx, entity, id!) }),
+  },
 ];
 
 async function save(ctx: ResourceContext, entity: Entity, id: number | null, body: unknown, reply: FastifyReply) {
@@ -52,9 +86,14 @@ export function parseId(raw: string | undefined): number | null {
 export interface ResourcePluginOptions {
   db: Kysely<any>;
   manifest: Manifest;
+  /** Root of the uploads store: a record deleted for good takes its files with it. */
+  uploadsDir?: string;
 }
 
-export async function resourceRoutes(app: FastifyInstance, { db, manifest }: ResourcePluginOptions): Promise<void> {
+export async function resourceRoutes(
+  app: FastifyInstance,
+  { db, manifest, uploadsDir }: ResourcePluginOptions,
+): Promise<void> {
   const validator = new EntityValidator(manifest);
   validator.prepareAll();
   for (const spec of RESOURCE_ROUTES) {
@@ -65,7 +104,14 @@ export async function resourceRoutes(app: FastifyInstance, { db, manifest }: Res
         const entity = exposedEntity(manifest, request.params.resource);
         if (!entity) throw new HttpError(404, 'unknown_resource', { resource: request.params.resource });
         const id = parseId(request.params.id);
-        const ctx: ResourceContext = { db, manifest, validator, user: request.user, ip: request.ip ?? null };
+        const ctx: ResourceContext = {
+          db,
+          manifest,
+          validator,
+          user: request.user,
+          ip: request.ip ?? null,
+          uploadsDir,
+        };
         return spec.handler({ ctx, entity, id, request, reply });
       },
     });

@@ -9,7 +9,13 @@ import type { StatusTable } from '../../generator/manifest-types.ts';
 import { can } from '../../engine/core/permissions.ts';
 import type { RequestUser } from '../auth/user.ts';
 
-export interface StatusStep { action: string; from: string; to: string; toId: number; permission?: string }
+export interface StatusStep {
+  action: string;
+  from: string;
+  to: string;
+  toId: number;
+  permission?: string;
+}
 
 export function statusKeyOf(table: StatusTable, id: unknown): string | undefined {
   return id === null || id === undefined ? undefined : table.statuses.find((s) => s.id === Number(id))?.key;

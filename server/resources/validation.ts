@@ -24,23 +24,61 @@ type Schema = Record<string, unknown>;
 
 function baseSchema(field: EntityField): Schema {
   const s: Schema = {};
-  if (field.ref || field.status) Object.assign(s, { type: 'integer', minimum: field.ref ? 1 : 0, maximum: Number.MAX_SAFE_INTEGER });
-  else switch (field.type) {
-    case 'string': Object.assign(s, { type: 'string', maxLength: field.maxLength ?? 255 }); break;
-    case 'email': Object.assign(s, { type: 'string', maxLength: 255, format: 'email' }); break;
-    case 'phone': Object.assign(s, { type: 'string', maxLength: 32 }); break;
-    case 'file': Object.assign(s, { type: 'string', maxLength: 1024 }); break;
-    case 'text': Object.assign(s, { type: 'string' }); break;
-    case 'integer': Object.assign(s, { type: 'integer', minimum: -INT4 - 1, maximum: INT4 }); break;
-    case 'bigint': Object.assign(s, { type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }); break;
-    case 'number': s.type = 'number'; break;
-    case 'money': Object.assign(s, { type: 'number', minimum: -MONEY_MAX, maximum: MONEY_MAX }); break;
-    case 'boolean': s.type = 'boolean'; break;
-    case 'date': Object.assign(s, { type: 'string', format: 'date' }); break;
-    case 'datetime': Object.assign(s, { type: 'string', format: 'date-time' }); break;
-    case 'time': Object.assign(s, { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$' }); break;
-    case 'json': break;
-  }
+  if (field.ref || field.status)
+    Object.assign(s, { type: 'integer', minimum: field.ref ? 1 : 0, maximum: Number.MAX_SAFE_INTEGER });
+  else
+    switch (field.type) {
+      case 'string':
+        Object.assign(s, { type: 'string', maxLength: field.maxLength ?? 255 });
+        break;
+      case 'email':
+        Object.assign(s, { type: 'string', maxLength: 255, format: 'email' });
+        break;
+      case 'phone':
+        Object.assign(s, { type: 'string', maxLength: 32 });
+        break;
+      case 'file':
+        // References of files uploaded beforehand (server/files): only the ids are trusted.
+        Object.assign(s, {
+          type: 'array',
+          maxItems: field.files?.maxFiles ?? 1,
+          items: {
+            type: 'object',
+            required: ['id'],
+            properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+          },
+        });
+        break;
+      case 'text':
+        Object.assign(s, { type: 'string' });
+        break;
+      case 'integer':
+        Object.assign(s, { type: 'integer', minimum: -INT4 - 1, maximum: INT4 });
+        break;
+      case 'bigint':
+        Object.assign(s, { type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER });
+        break;
+      case 'number':
+        s.type = 'number';
+        break;
+      case 'money':
+        Object.assign(s, { type: 'number', minimum: -MONEY_MAX, maximum: MONEY_MAX });
+        break;
+      case 'boolean':
+        s.type = 'boolean';
+        break;
+      case 'date':
+        Object.assign(s, { type: 'string', format: 'date' });
+        break;
+      case 'datetime':
+        Object.assign(s, { type: 'string', format: 'date-time' });
+        break;
+      case 'time':
+        Object.assign(s, { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$' });
+        break;
+      case 'json':
+        break;
+    }
   // The field's own bounds narrow the type's.
   if (field.minLength !== undefined) s.minLength = field.minLength;
   if (field.maxLength !== undefined && s.type === 'string') s.maxLength = field.maxLength;
@@ -51,6 +89,8 @@ function baseSchema(field: EntityField): Schema {
 }
 
 function ruleSchema(rule: Rule): Schema | undefined {
+  // A list rule's number checks are on its column's total: checked with the cross-field rules.
+  if (rule.sumOf !== undefined || rule.uniqueBy !== undefined) return undefined;
   const s: Schema = {};
   for (const key of ['pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'const'] as const) {
     if (rule[key] !== undefined) s[key] = rule[key];
@@ -106,12 +146,17 @@ export class EntityValidator {
    * `stored` is the current row on update (null on create): required fields must be present
    * on create, and may not be emptied on update; cross-field rules see stored + new values.
    */
-  check(entity: Entity, body: Record<string, unknown>, stored: Record<string, unknown> | null): Record<string, unknown> {
+  check(
+    entity: Entity,
+    body: Record<string, unknown>,
+    stored: Record<string, unknown> | null,
+  ): Record<string, unknown> {
     const errors: FieldErrors = {};
     const values = this.#pick(entity, body, errors);
     for (const field of writableFields(entity)) {
       const present = Object.hasOwn(values, field.name);
-      const empty = present && isEmpty(values[field.name]);
+      const value = values[field.name];
+      const empty = present && (isEmpty(value) || (field.type === 'file' && Array.isArray(value) && !value.length));
       const missing = stored === null ? !present || empty : empty;
       if (field.required && missing && !(stored === null && !present && field.default !== undefined)) {
         addFieldError(errors, field.name, this.#requiredMessage(field));
@@ -137,7 +182,10 @@ export class EntityValidator {
     for (const [key, raw] of Object.entries(body)) {
       if (ignored.has(key)) continue;
       const field = writable.get(key);
-      if (!field) { addFieldError(errors, key, { key: 'unknown_field' }); continue; }
+      if (!field) {
+        addFieldError(errors, key, { key: 'unknown_field' });
+        continue;
+      }
       values[key] = coerce(field, raw);
     }
     return values;
@@ -165,7 +213,12 @@ export class EntityValidator {
    * A cross-field rule is checked when its own field or a field it compares with was sent: an
    * update of the end date alone must still keep the stored start date before it.
    */
-  #crossField(entity: Entity, merged: Record<string, unknown>, sent: Record<string, unknown>, errors: FieldErrors): void {
+  #crossField(
+    entity: Entity,
+    merged: Record<string, unknown>,
+    sent: Record<string, unknown>,
+    errors: FieldErrors,
+  ): void {
     for (const field of writableFields(entity)) {
       if (errors[field.name]) continue;
       const value = merged[field.name];
@@ -176,7 +229,9 @@ export class EntityValidator {
         if (!rule) continue;
         const others = [...(rule.compare ? [rule.compare.field] : []), ...(rule.distinctFrom ?? [])];
         if (!own && !others.some((other) => Object.hasOwn(sent, other))) continue;
-        if (!crossFieldRuleHolds(rule, value, merged)) addFieldError(errors, field.name, { text: rule.message });
+        // Rules of one value's own checks were ajv's; list rules (sumOf, uniqueBy) are checked here.
+        if (!crossFieldRuleHolds(rule, value, merged, field.name))
+          addFieldError(errors, field.name, { text: rule.message });
       }
     }
   }
@@ -201,4 +256,3 @@ export function coerce(field: EntityField, raw: unknown): unknown {
   }
   return raw;
 }
-

@@ -11,8 +11,12 @@ import type { RequestUser } from '../auth/user.ts';
 import { addFieldError, ValidationError, type FieldErrors } from '../http/errors.ts';
 
 export async function checkWrite(
-  trx: Transaction<any>, manifest: Manifest, entity: Entity, user: RequestUser,
-  values: Record<string, unknown>, stored: Record<string, unknown> | null,
+  trx: Transaction<any>,
+  manifest: Manifest,
+  entity: Entity,
+  user: RequestUser,
+  values: Record<string, unknown>,
+  stored: Record<string, unknown> | null,
 ): Promise<void> {
   const errors: FieldErrors = {};
   for (const [name, value] of Object.entries(values)) {
@@ -21,7 +25,8 @@ export async function checkWrite(
     if (field.status) {
       const table = manifest.statusTables[field.status];
       if (table && !isStatusValue(table, Number(value))) addFieldError(errors, name, { key: 'status_invalid' });
-      else if (table && stored && !transitionAllowed(table, user, stored[name], value)) addFieldError(errors, name, { key: 'status_transition' });
+      else if (table && stored && !transitionAllowed(table, user, stored[name], value))
+        addFieldError(errors, name, { key: 'status_transition' });
     }
     if (field.ref) {
       const target = manifest.entities[field.ref];
@@ -47,22 +52,35 @@ export function isStatusValue(table: StatusTable, value: number): boolean {
 export function transitionAllowed(table: StatusTable, user: RequestUser, from: unknown, to: unknown): boolean {
   if (!table.transitions?.length || Number(from) === Number(to)) return true;
   // A row that never had a status stands at the table's initial one.
-  const fromKey = from === null || from === undefined ? table.initial : table.statuses.find((s) => s.id === Number(from))?.key;
+  const fromKey =
+    from === null || from === undefined ? table.initial : table.statuses.find((s) => s.id === Number(from))?.key;
   if (fromKey === undefined && (from === null || from === undefined)) return true;
   const toKey = table.statuses.find((s) => s.id === Number(to))?.key;
   if (!toKey) return false;
-  return table.transitions.some((t) => t.to === toKey
-    && (t.from.includes('*') || (fromKey !== undefined && t.from.includes(fromKey)))
-    && (!t.permission || can(user, t.permission)));
+  return table.transitions.some(
+    (t) =>
+      t.to === toKey &&
+      (t.from.includes('*') || (fromKey !== undefined && t.from.includes(fromKey))) &&
+      (!t.permission || can(user, t.permission)),
+  );
 }
 
 async function rowExists(trx: Transaction<any>, entity: Entity, id: number): Promise<boolean> {
-  let query = trx.selectFrom(entity.table).select(sql`1`.as('one')).where('id', '=', id);
+  let query = trx
+    .selectFrom(entity.table)
+    .select(sql`1`.as('one'))
+    .where('id', '=', id);
   if (entity.softDelete) query = query.where('deleted_at', 'is', null);
   return !!(await query.executeTakeFirst());
 }
 
-async function valueIsFree(trx: Transaction<any>, entity: Entity, column: string, value: unknown, ownId: number | null): Promise<boolean> {
+async function valueIsFree(
+  trx: Transaction<any>,
+  entity: Entity,
+  column: string,
+  value: unknown,
+  ownId: number | null,
+): Promise<boolean> {
   let query = trx.selectFrom(entity.table).select('id').where(column, '=', value);
   if (entity.softDelete) query = query.where('deleted_at', 'is', null);
   if (ownId !== null) query = query.where('id', '<>', ownId);

@@ -23,26 +23,58 @@ const applyForm = { screen: 'apply', layout: 'admission' as const, params: { typ
 export const ApplyFormEnglish: Story = { globals: english, args: applyForm };
 export const ApplyFormArabic: Story = { globals: arabic, args: applyForm };
 
-const checkEmail = { screen: 'apply', layout: 'admission' as const, params: { type: '1', id: '41', success: 'success' } };
+const checkEmail = {
+  screen: 'apply',
+  layout: 'admission' as const,
+  params: { type: '1', id: '41', success: 'success' },
+};
 export const CheckEmailEnglish: Story = { globals: english, args: checkEmail };
 export const CheckEmailArabic: Story = { globals: arabic, args: checkEmail };
 
-const paymentTab = { screen: 'admissionForm', layout: 'admission' as const, params: { type: '1', id: '41', secretKey: 'story-secret', name: 'payment' } };
+const paymentTab = {
+  screen: 'admissionForm',
+  layout: 'admission' as const,
+  params: { type: '1', id: '41', secretKey: 'story-secret', name: 'payment' },
+};
 export const PaymentTabEnglish: Story = { globals: english, args: paymentTab };
 export const PaymentTabArabic: Story = { globals: arabic, args: paymentTab };
 
-const personalTab = { screen: 'admissionForm', layout: 'admission' as const, params: { type: '1', id: '41', secretKey: 'story-secret', name: 'personal_info' } };
+const personalTab = {
+  screen: 'admissionForm',
+  layout: 'admission' as const,
+  params: { type: '1', id: '41', secretKey: 'story-secret', name: 'personal_info' },
+};
 export const PersonalTabEnglish: Story = { globals: english, args: personalTab };
 export const PersonalTabArabic: Story = { globals: arabic, args: personalTab };
 
-const mine = { screen: 'applicant-information-form', layout: 'admission' as const, params: { type: '1', id: '41', secretKey: 'story-secret' } };
-export const DashboardFeedbackEnglish: Story = { globals: english, args: mine, parameters: admissionParameters('feedback') };
-export const DashboardFeedbackArabic: Story = { globals: arabic, args: mine, parameters: admissionParameters('feedback') };
+const mine = {
+  screen: 'applicant-information-form',
+  layout: 'admission' as const,
+  params: { type: '1', id: '41', secretKey: 'story-secret' },
+};
+export const DashboardFeedbackEnglish: Story = {
+  globals: english,
+  args: mine,
+  parameters: admissionParameters('feedback'),
+};
+export const DashboardFeedbackArabic: Story = {
+  globals: arabic,
+  args: mine,
+  parameters: admissionParameters('feedback'),
+};
 
 const success = { screen: 'applyForm-success', layout: 'admission' as const, params: { type: '1', msg: 'submitted' } };
 export const SuccessEnglish: Story = { globals: english, args: success };
 export const SuccessArabic: Story = { globals: arabic, args: success };
 
 const review = { screen: 'applicants-show', layout: 'vertical' as const, params: { id: '41' } };
-export const StaffReviewEnglish: Story = { globals: english, args: review, parameters: admissionParameters('submitted', false) };
-export const StaffReviewArabic: Story = { globals: arabic, args: review, parameters: admissionParameters('submitted', false) };
+export const StaffReviewEnglish: Story = {
+  globals: english,
+  args: review,
+  parameters: admissionParameters('submitted', false),
+};
+export const StaffReviewArabic: Story = {
+  globals: arabic,
+  args: review,
+  parameters: admissionParameters('submitted', false),
+};

@@ -56,11 +56,20 @@ export const FilteringArabic: Story = { globals: arabic, args: { rows: storyRows
 
 /** Import (.xlsx, .xls, .xlsm, .csv) and export (.xlsx, .csv) buttons. */
 export const ImportExportEnglish: Story = { globals: english, args: { importExport: true, exportName: 'Students' } };
-export const ImportExportArabic: Story = { globals: arabic, args: { importExport: true, exportName: 'Students', ...ar } };
+export const ImportExportArabic: Story = {
+  globals: arabic,
+  args: { importExport: true, exportName: 'Students', ...ar },
+};
 
 /** Paging off: 100,000 rows in one virtually scrolled body. */
-export const VirtualEnglish: Story = { globals: english, args: { rows: storyRows(100_000), paging: false, height: 480 } };
-export const VirtualArabic: Story = { globals: arabic, args: { rows: storyRows(100_000), paging: false, height: 480, ...ar } };
+export const VirtualEnglish: Story = {
+  globals: english,
+  args: { rows: storyRows(100_000), paging: false, height: 480 },
+};
+export const VirtualArabic: Story = {
+  globals: arabic,
+  args: { rows: storyRows(100_000), paging: false, height: 480, ...ar },
+};
 
 /** The page size fitted to a 240 px high body (10 rows a page). */
 export const SizedEnglish: Story = { globals: english, args: { height: 240 } };

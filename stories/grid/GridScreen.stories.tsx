@@ -18,10 +18,17 @@ const gridScreen: Screen = {
   plugin: 'grid#Grid',
   actions: [],
   columns: list.columns.map((c) =>
-    c.field === 'code' ? { ...c, grid: { keyField: true, sticky: true, readonly: true } } : c.field === 'gpa' ? { ...c, grid: { type: 'number', summary: 'avg' } } : c,
+    c.field === 'code'
+      ? { ...c, grid: { keyField: true, sticky: true, readonly: true } }
+      : c.field === 'gpa'
+        ? { ...c, grid: { type: 'number', summary: 'avg' } }
+        : c,
   ),
 };
-const manifest: ClientManifest = { ...FIXTURE_MANIFEST, screens: { ...FIXTURE_MANIFEST.screens, [gridScreen.name]: gridScreen } };
+const manifest: ClientManifest = {
+  ...FIXTURE_MANIFEST,
+  screens: { ...FIXTURE_MANIFEST.screens, [gridScreen.name]: gridScreen },
+};
 // The preview hands parameters.rowaq to StoryProviders, which registers the plugins given.
 const rowaq = { manifest, rows: STORY_ROWS, plugins: [gridPlugin] };
 

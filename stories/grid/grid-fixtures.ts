@@ -6,11 +6,32 @@ import type { GridColumn, GridRow, RowValidator } from '../../engine/plugins/gri
 
 export const STORY_COLUMNS: GridColumn[] = [
   { name: 'code', label: { en: 'Code', ar: 'الرمز' }, keyField: true, sticky: true, readonly: true, width: 90 },
-  { name: 'name', label: { en: 'Name', ar: 'الاسم' }, sticky: true, mandatory: true, mandatoryMessage: { en: 'Name is required', ar: 'الاسم مطلوب' }, lengthLimit: 60 },
+  {
+    name: 'name',
+    label: { en: 'Name', ar: 'الاسم' },
+    sticky: true,
+    mandatory: true,
+    mandatoryMessage: { en: 'Name is required', ar: 'الاسم مطلوب' },
+    lengthLimit: 60,
+  },
   { name: 'name_local', label: { en: 'Arabic name', ar: 'الاسم بالعربية' } },
   { name: 'fees', label: { en: 'Fees', ar: 'الرسوم' }, type: 'number', summary: 'sum' },
-  { name: 'gpa', label: { en: 'GPA', ar: 'المعدل' }, type: 'number', summary: 'avg', validate: (v) => (typeof v === 'number' && (v < 0 || v > 4) ? { en: 'GPA is 0 to 4', ar: 'المعدل من 0 إلى 4' } : null) },
-  { name: 'fees_words', label: { en: 'Fees in words', ar: 'الرسوم كتابة' }, type: 'number', words: true, readonly: true, width: 220 },
+  {
+    name: 'gpa',
+    label: { en: 'GPA', ar: 'المعدل' },
+    type: 'number',
+    summary: 'avg',
+    validate: (v) =>
+      typeof v === 'number' && (v < 0 || v > 4) ? { en: 'GPA is 0 to 4', ar: 'المعدل من 0 إلى 4' } : null,
+  },
+  {
+    name: 'fees_words',
+    label: { en: 'Fees in words', ar: 'الرسوم كتابة' },
+    type: 'number',
+    words: true,
+    readonly: true,
+    width: 220,
+  },
   { name: 'born', label: { en: 'Born', ar: 'تاريخ الميلاد' }, type: 'date' },
   { name: 'applied', label: { en: 'Applied', ar: 'تاريخ التقديم' }, type: 'datetime' },
   { name: 'seen', label: { en: 'Last seen', ar: 'آخر ظهور' }, type: 'datetimesec' },
@@ -20,8 +41,18 @@ export const STORY_COLUMNS: GridColumn[] = [
   { name: 'active', label: { en: 'Active', ar: 'نشط' }, type: 'check10', summary: 'count' },
   { name: 'egyptian', label: { en: 'Egyptian', ar: 'مصري' }, type: 'checkYN' },
   { name: 'graduated', label: { en: 'Graduated', ar: 'متخرج' }, type: 'checkTF' },
-  { name: 'gender', label: { en: 'Gender', ar: 'النوع' }, type: 'map', options: { M: { en: 'Male', ar: 'ذكر' }, F: { en: 'Female', ar: 'أنثى' } } },
-  { name: 'city', label: { en: 'City', ar: 'المدينة' }, type: 'select', options: ['Cairo', 'Giza', 'Alexandria', 'Aswan', 'القاهرة'] },
+  {
+    name: 'gender',
+    label: { en: 'Gender', ar: 'النوع' },
+    type: 'map',
+    options: { M: { en: 'Male', ar: 'ذكر' }, F: { en: 'Female', ar: 'أنثى' } },
+  },
+  {
+    name: 'city',
+    label: { en: 'City', ar: 'المدينة' },
+    type: 'select',
+    options: ['Cairo', 'Giza', 'Alexandria', 'Aswan', 'القاهرة'],
+  },
   { name: 'notes', label: { en: 'Notes', ar: 'ملاحظات' }, width: 180 },
   { name: 'phone', label: { en: 'Phone', ar: 'الهاتف' }, allowKeys: '[0-9+]', lengthLimit: 15 },
   { name: 'internal_id', label: 'id', invisible: true },
@@ -62,7 +93,12 @@ export function storyRow(i: number): GridRow {
     graduated: i % 7 ? 'F' : 'T',
     gender: i % 2 ? 'F' : 'M',
     city: CITIES[i % CITIES.length],
-    notes: i % 4 === 0 ? 'Transferred from another faculty after the first year' : i % 4 === 1 ? 'ملاحظة طويلة عن الطالب تتجاوز ثمانية عشر حرفًا' : '',
+    notes:
+      i % 4 === 0
+        ? 'Transferred from another faculty after the first year'
+        : i % 4 === 1
+          ? 'ملاحظة طويلة عن الطالب تتجاوز ثمانية عشر حرفًا'
+          : '',
     phone: `+2010${String(10000000 + i).slice(-8)}`,
     internal_id: i + 1,
   };

@@ -4,7 +4,11 @@ import { ScreenStory } from '../../engine/react/testing/ScreenStory.tsx';
 import { arabic, english } from '../fixtures/parameters.ts';
 
 const open = { rowaq: { layout: { layoutType: 'vertical', menuCollapsed: false } } };
-const meta = { component: ScreenStory, args: { screen: 'students-list', layout: 'vertical' }, parameters: open } satisfies Meta<typeof ScreenStory>;
+const meta = {
+  component: ScreenStory,
+  args: { screen: 'students-list', layout: 'vertical' },
+  parameters: open,
+} satisfies Meta<typeof ScreenStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -57,7 +57,11 @@ export const KeystrokeFiltersArabic: Story = { globals: arabic, play: typeThroug
 /** Upload limits checked before reading: a 3 MB photo (limit 2 MB), a Word file, four transcripts (at most 3). */
 const breakUploadLimits: Story['play'] = async ({ canvasElement }) => {
   await chooseFiles(canvasElement, 'photo', [fakeFile('portrait.png', 3, 'image/png')]);
-  await chooseFiles(canvasElement, 'transcripts', [1, 2, 3, 4].map((n) => fakeFile(`term-${n}.pdf`, 0.1, 'application/pdf')));
+  await chooseFiles(
+    canvasElement,
+    'transcripts',
+    [1, 2, 3, 4].map((n) => fakeFile(`term-${n}.pdf`, 0.1, 'application/pdf')),
+  );
 };
 export const UploadLimitsEnglish: Story = {
   globals: english,

@@ -23,6 +23,8 @@ export const EmptyEnglish: Story = { globals: english, parameters: { rowaq: { ro
 export const EmptyArabic: Story = { globals: arabic, parameters: { rowaq: { routes: EMPTY_STUDENTS } } };
 
 /** A student holding none of the permissions: no add, edit or delete. */
-const reader = { rowaq: { user: { id: 7, name: 'Omar Khaled', type: { name: 'Staff', type: 4 }, permissions: ['access_users'] } } };
+const reader = {
+  rowaq: { user: { id: 7, name: 'Omar Khaled', type: { name: 'Staff', type: 4 }, permissions: ['access_users'] } },
+};
 export const ReadOnlyEnglish: Story = { globals: english, parameters: reader };
 export const ReadOnlyArabic: Story = { globals: arabic, parameters: reader };

@@ -14,5 +14,13 @@ export const NotAuthorizedEnglish: Story = { globals: english, args: { screen: '
 export const NotAuthorizedArabic: Story = { globals: arabic, args: { screen: 'misc-not-authorized' } };
 
 const signedOut = { rowaq: { user: null } };
-export const MaintenanceSignedOutEnglish: Story = { globals: english, args: { screen: 'misc-under-maintenance' }, parameters: signedOut };
-export const MaintenanceSignedOutArabic: Story = { globals: arabic, args: { screen: 'misc-under-maintenance' }, parameters: signedOut };
+export const MaintenanceSignedOutEnglish: Story = {
+  globals: english,
+  args: { screen: 'misc-under-maintenance' },
+  parameters: signedOut,
+};
+export const MaintenanceSignedOutArabic: Story = {
+  globals: arabic,
+  args: { screen: 'misc-under-maintenance' },
+  parameters: signedOut,
+};

@@ -1,5 +1,5 @@
 /**
- * Issue 5, the admission area end to end in chromium against the real server (demo university,
+ * The admission area end to end in chromium against the real server (demo university,
  * embedded database, mail to DATA_DIR/outbox):
  *   - an undergraduate (type 1) in English and a master applicant (type 5) in Arabic: apply,
  *     read the emailed link from the outbox, fill every tab of the type's set through the form
@@ -18,12 +18,30 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ClientManifest, FormField } from '../../generator/manifest-types.ts';
 import { readOutbox } from '../../server/mail/outbox.ts';
 import { sampleFile, sampleTabs, SAMPLE_PERSON, type SamplePerson } from '../../server/domains/admission/sample.ts';
-import { apiCall, apiLogin, appReady, DEMO, E2E_ENABLED, ensureClientBuild, launchBrowser, newContext, ROOT, screenshot as fullPageShot, signIn, startServer, watchPage, type Lang, type RunningServer } from './setup.ts';
+import {
+  apiCall,
+  apiLogin,
+  appReady,
+  DEMO,
+  E2E_ENABLED,
+  ensureClientBuild,
+  launchBrowser,
+  newContext,
+  ROOT,
+  screenshot as fullPageShot,
+  signIn,
+  startServer,
+  watchPage,
+  type Lang,
+  type RunningServer,
+} from './setup.ts';
 
 let server: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, '.generated/client-manifest.json'), 'utf8')) as ClientManifest;
+const manifest = JSON.parse(
+  fs.readFileSync(path.join(ROOT, '.generated/client-manifest.json'), 'utf8'),
+) as ClientManifest;
 type Row = Record<string, unknown>;
 let lookups: Record<string, Row[]> = {};
 
@@ -38,13 +56,18 @@ async function open(lang: Lang): Promise<{ context: BrowserContext; page: Page; 
 /** A full-page screenshot from the top (the sticky bars would otherwise be drawn where the page was scrolled). */
 async function screenshot(page: Page, name: string, lang: Lang): Promise<string> {
   // A drop-down just chosen from is still fading out.
-  await page.locator('.MuiPopover-root, .MuiAutocomplete-popper').first().waitFor({ state: 'detached', timeout: 3000 }).catch(() => undefined);
+  await page
+    .locator('.MuiPopover-root, .MuiAutocomplete-popper')
+    .first()
+    .waitFor({ state: 'detached', timeout: 3000 })
+    .catch(() => undefined);
   await page.evaluate(() => window.scrollTo(0, 0));
   return fullPageShot(page, name, lang);
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const nameOf = (row: Row | undefined, lang: Lang) => String((lang === 'ar' ? row?.name_local : row?.name) ?? row?.name ?? '');
+const nameOf = (row: Row | undefined, lang: Lang) =>
+  String((lang === 'ar' ? row?.name_local : row?.name) ?? row?.name ?? '');
 
 function statusName(table: string, id: unknown, lang: Lang): string {
   const s = manifest.statusTables[table]?.statuses.find((x) => String(x.id) === String(id));
@@ -61,13 +84,23 @@ function refName(ref: string, id: unknown, lang: Lang): string {
 /** Picks `text` in the open MUI menu or listbox. */
 async function pickOption(page: Page, text: string): Promise<void> {
   // Latin choices in Arabic pages are wrapped in invisible direction isolates (form-model choiceText).
-  await page.getByRole('option', { name: new RegExp(`^[\u2066\u2069]?${escape(text)}[\u2066\u2069]?$`) }).first().click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .getByRole('option', { name: new RegExp(`^[\u2066\u2069]?${escape(text)}[\u2066\u2069]?$`) })
+    .first()
+    .click();
+  await page
+    .getByRole('listbox')
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
 }
 
 /** A MUI select drawn by RJSF or the engine: its combobox carries the field's id. */
 async function chooseInSelect(page: Page, id: string, text: string): Promise<void> {
-  const box = page.locator(`[id="${id}"][role="combobox"], [id="${id}"] [role="combobox"], [role="combobox"][aria-labelledby~="${id}-label"]`).first();
+  const box = page
+    .locator(
+      `[id="${id}"][role="combobox"], [id="${id}"] [role="combobox"], [role="combobox"][aria-labelledby~="${id}-label"]`,
+    )
+    .first();
   await box.click();
   await pickOption(page, text);
 }
@@ -82,7 +115,11 @@ async function chooseInAutocomplete(page: Page, id: string, text: string): Promi
 /** The MUI date field: each section (day, month, year) is a spinbutton, told apart by its maximum. */
 async function fillDate(page: Page, id: string, iso: string): Promise<void> {
   const [year, month, day] = iso.split('-');
-  const group = page.locator(`[id="${id}"]`).locator('xpath=ancestor::div[contains(@class,"MuiPickersInputBase-root") or contains(@class,"MuiPickersTextField-root")][1]');
+  const group = page
+    .locator(`[id="${id}"]`)
+    .locator(
+      'xpath=ancestor::div[contains(@class,"MuiPickersInputBase-root") or contains(@class,"MuiPickersTextField-root")][1]',
+    );
   const sections = group.getByRole('spinbutton');
   const n = await sections.count();
   for (let i = 0; i < n; i++) {
@@ -121,17 +158,27 @@ async function setField(page: Page, field: FormField, id: string, value: unknown
 
 /** A list of records (preferences, subject marks, scholarships): Add, then each property of the row. */
 async function fillArray(page: Page, field: FormField, rows: Row[], lang: Lang): Promise<void> {
-  const items = (field.schema as { items?: { properties?: Record<string, { type?: string }> } }).items?.properties ?? {};
   for (let i = 0; i < rows.length; i++) {
     // A list with minItems starts with its first rows drawn.
     const drawn = await page.locator(`[id^="root_${field.name}_${i}_"]`).count();
-    if (!drawn) await page.locator(`[id="root_${field.name}__add"], button[id$="${field.name}__add"]`).first().click({ timeout: 3000 }).catch(async () => {
-      // RJSF's add button without an id: the one inside this field's frame.
-      await page.locator(`fieldset[id="root_${field.name}"], [id="root_${field.name}"]`).first().getByRole('button', { name: /Add|إضافة/ }).last().click();
-    });
+    if (!drawn)
+      await page
+        .locator(`[id="root_${field.name}__add"], button[id$="${field.name}__add"]`)
+        .first()
+        .click({ timeout: 3000 })
+        .catch(async () => {
+          // RJSF's add button without an id: the one inside this field's frame.
+          await page
+            .locator(`fieldset[id="root_${field.name}"], [id="root_${field.name}"]`)
+            .first()
+            .getByRole('button', { name: /Add|إضافة/ })
+            .last()
+            .click();
+        });
     for (const [property, value] of Object.entries(rows[i])) {
       const id = `root_${field.name}_${i}_${property}`;
-      if (field.options?.status && /_id$/.test(property)) await chooseInSelect(page, id, statusName(field.options.status, value, lang));
+      if (field.options?.status && /_id$/.test(property))
+        await chooseInSelect(page, id, statusName(field.options.status, value, lang));
       else if (property === 'faculty_id') await chooseInSelect(page, id, refName('faculties', value, lang));
       else if (property === 'program_id') await chooseInSelect(page, id, refName('programs', value, lang));
       else await page.locator(`[id="${id}"]`).fill(String(value));
@@ -172,18 +219,37 @@ interface Applicant {
 }
 
 const TEXTS = {
-  en: { start: 'Start my application', checkEmail: 'Check your email', next: 'Next', finish: 'Finish', pay: 'Pay by card', submit: 'Submit the application', mine: 'My application' },
-  ar: { start: 'ابدأ التقديم', checkEmail: 'تحقق من بريدك الإلكتروني', next: 'التالي', finish: 'إنهاء', pay: 'الدفع بالبطاقة', submit: 'تقديم الطلب', mine: 'طلبي' },
+  en: {
+    start: 'Start my application',
+    checkEmail: 'Check your email',
+    next: 'Next',
+    finish: 'Finish',
+    pay: 'Pay by card',
+    submit: 'Submit the application',
+    mine: 'My application',
+  },
+  ar: {
+    start: 'ابدأ التقديم',
+    checkEmail: 'تحقق من بريدك الإلكتروني',
+    next: 'التالي',
+    finish: 'إنهاء',
+    pay: 'الدفع بالبطاقة',
+    submit: 'تقديم الطلب',
+    mine: 'طلبي',
+  },
 } as const;
 
 /** /apply -> kind -> email -> 'check your email' -> the link from the outbox. */
 async function apply(page: Page, lang: Lang, type: string, person: SamplePerson, shots: string): Promise<Applicant> {
   await page.goto('/apply');
   await appReady(page);
-  await page.locator(`[data-kind="${type}"]`).waitFor().catch(async (error: unknown) => {
-    await screenshot(page, `admission-failed-apply-${shots}`, lang);
-    throw new Error(`/apply showed: ${(await page.locator('body').innerText()).slice(0, 500)}`, { cause: error });
-  });
+  await page
+    .locator(`[data-kind="${type}"]`)
+    .waitFor()
+    .catch(async (error: unknown) => {
+      await screenshot(page, `admission-failed-apply-${shots}`, lang);
+      throw new Error(`/apply showed: ${(await page.locator('body').innerText()).slice(0, 500)}`, { cause: error });
+    });
   await screenshot(page, `admission-apply-${shots}`, lang);
   await page.locator(`[data-kind="${type}"]`).click();
   await page.locator('[id="root_email"]').fill(person.email);
@@ -197,12 +263,15 @@ async function apply(page: Page, lang: Lang, type: string, person: SamplePerson,
   expect(id).toBeTruthy();
   let link: string | undefined;
   await expect
-    .poll(async () => {
-      const mails = await readOutbox(path.join(server.dataDir, 'outbox'), person.email);
-      const text = mails.map((m) => `${m.text ?? ''} ${m.html ?? ''}`).join(' ');
-      link = /\/admissionForm\/\d+\/\d+\/[A-Za-z0-9_-]+\/nationality/.exec(text)?.[0];
-      return link;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const mails = await readOutbox(path.join(server.dataDir, 'outbox'), person.email);
+        const text = mails.map((m) => `${m.text ?? ''} ${m.html ?? ''}`).join(' ');
+        link = /\/admissionForm\/\d+\/\d+\/[A-Za-z0-9_-]+\/nationality/.exec(text)?.[0];
+        return link;
+      },
+      { timeout: 15_000 },
+    )
     .toBeTruthy();
   return { id: id!, link: link!, type };
 }
@@ -214,7 +283,13 @@ async function waitTabReady(page: Page, tab: string): Promise<void> {
 }
 
 /** Fills and saves every tab of the set in order; pays the application fee on the payment tab. */
-async function fillApplication(page: Page, lang: Lang, applicant: Applicant, values: Record<string, Row>, shots: string): Promise<void> {
+async function fillApplication(
+  page: Page,
+  lang: Lang,
+  applicant: Applicant,
+  values: Record<string, Row>,
+  shots: string,
+): Promise<void> {
   await page.goto(applicant.link);
   await appReady(page);
   const wizard = manifest.wizards.admission_form;
@@ -231,7 +306,9 @@ async function fillApplication(page: Page, lang: Lang, applicant: Applicant, val
     const last = tab === tabs[tabs.length - 1];
     await page.getByRole('button', { name: last ? TEXTS[lang].finish : TEXTS[lang].next, exact: true }).click();
     try {
-      await expect.poll(async () => page.locator(`[data-tab="${tab}"]`).getAttribute('data-done'), { timeout: 20_000 }).toBe('true');
+      await expect
+        .poll(async () => page.locator(`[data-tab="${tab}"]`).getAttribute('data-done'), { timeout: 20_000 })
+        .toBe('true');
     } catch (error) {
       await screenshot(page, `admission-failed-${tab}-${shots}`, lang);
       const messages = await page.locator('.Mui-error, [role="alert"]').allInnerTexts();
@@ -253,12 +330,18 @@ async function payApplicationFee(page: Page, lang: Lang, shots: string): Promise
   // The provider returns to the success page (the form's address holds the link's key), which checks the payment.
   await page.waitForURL(/\/applyForm\/success\/\d+\/payment/);
   await appReady(page);
-  await expect.poll(async () => page.locator('[data-payment-outcome]').getAttribute('data-payment-outcome'), { timeout: 20_000 }).toBe('paid');
+  await expect
+    .poll(async () => page.locator('[data-payment-outcome]').getAttribute('data-payment-outcome'), { timeout: 20_000 })
+    .toBe('paid');
   await screenshot(page, `admission-payment-received-${shots}`, lang);
   await page.locator('[data-nav="back-to-form"]').click();
   await page.waitForURL(/\/admissionForm\/.*\/payment$/);
   await appReady(page);
-  await expect.poll(async () => page.locator('[data-fee="application_fees"]').getAttribute('data-fee-status'), { timeout: 20_000 }).toBe('paid');
+  await expect
+    .poll(async () => page.locator('[data-fee="application_fees"]').getAttribute('data-fee-status'), {
+      timeout: 20_000,
+    })
+    .toBe('paid');
 }
 
 async function submitAndSeeStatus(page: Page, lang: Lang, applicant: Applicant, shots: string): Promise<void> {
@@ -292,11 +375,19 @@ async function reviewWithFeedback(applicant: Applicant, lang: Lang, comment: str
   await page.locator('[data-action-to="feedback"]').click();
   await page.locator('#review-comment').fill(comment);
   await page.locator('[data-action="apply-status"]').click();
-  await expect.poll(async () => page.locator('[data-status-change]').innerText(), { timeout: 15_000 }).not.toContain(comment);
+  await expect
+    .poll(async () => page.locator('[data-status-change]').innerText(), { timeout: 15_000 })
+    .not.toContain(comment);
   await screenshot(page, `admission-staff-after-feedback-${shots}`, lang);
 }
 
-async function seeFeedback(page: Page, lang: Lang, applicant: Applicant, comment: string, shots: string): Promise<void> {
+async function seeFeedback(
+  page: Page,
+  lang: Lang,
+  applicant: Applicant,
+  comment: string,
+  shots: string,
+): Promise<void> {
   await page.goto(`/applicant-information/${applicant.type}/${applicant.id}/${applicant.link.split('/')[4]}`);
   await appReady(page);
   await page.locator('[data-applicant-status="feedback"]').waitFor();
@@ -315,7 +406,9 @@ describe.skipIf(!E2E_ENABLED)('admission end to end', () => {
     const build = await ensureClientBuild();
     server = await startServer({ clientDir: build.dir });
     browser = await launchBrowser();
-    const answer = (await (await fetch(`${server.url}/api/admission/website/applicant/lookups`)).json()) as { data: Record<string, Row[]> };
+    const answer = (await (await fetch(`${server.url}/api/admission/website/applicant/lookups`)).json()) as {
+      data: Record<string, Row[]>;
+    };
     lookups = answer.data;
   }, 300_000);
 
@@ -334,7 +427,10 @@ describe.skipIf(!E2E_ENABLED)('admission end to end', () => {
     await fillApplication(page, lang, applicant, values, 'undergraduate');
     await submitAndSeeStatus(page, lang, applicant, 'undergraduate');
     // The payment instructions download as a PDF.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-action="payment-pdf"]').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('[data-action="payment-pdf"]').click(),
+    ]);
     const pdf = fs.readFileSync((await download.path())!);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const comment = 'Please upload a clearer copy of your birth certificate.';
@@ -353,25 +449,39 @@ describe.skipIf(!E2E_ENABLED)('admission end to end', () => {
   test('a master applicant applies in Arabic with the master tab set, pays, submits; staff feedback reaches the applicant', async () => {
     const lang: Lang = 'ar';
     const person: SamplePerson = {
-      ...SAMPLE_PERSON, email: `master.${Date.now()}@example.com`, first_en: 'Mariam', first_ar: 'مريم', gender_id: 2, national_id: '29801011234568',
+      ...SAMPLE_PERSON,
+      email: `master.${Date.now()}@example.com`,
+      first_en: 'Mariam',
+      first_ar: 'مريم',
+      gender_id: 2,
+      national_id: '29801011234568',
     };
     const { page } = await open(lang);
     const applicant = await apply(page, lang, '5', person, 'master');
     const values = sampleTabs(person, { preferences: preferenceChoices(2) });
     await fillApplication(page, lang, applicant, values, 'master');
-    expect(await page.locator('[data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab')))).toEqual(manifest.wizards.admission_form.tabSets.sets['5']);
+    expect(await page.locator('[data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab')))).toEqual(
+      manifest.wizards.admission_form.tabSets.sets['5'],
+    );
     await submitAndSeeStatus(page, lang, applicant, 'master');
     const comment = 'يرجى رفع صورة أوضح من شهادة البكالوريوس.';
     await reviewWithFeedback(applicant, lang, comment, 'master');
     await seeFeedback(page, lang, applicant, comment, 'master');
   }, 600_000);
 
-  test('staff distribute an applicant to a program, the applicant\'s preferences first, in both languages', async () => {
+  test("staff distribute an applicant to a program, the applicant's preferences first, in both languages", async () => {
     const token = await apiLogin(server.url, DEMO.admin);
     const waiting = await apiCall(server.url, token, 'POST', '/applicants', { filters: { status_id: 9 } });
     const id = Number(waiting.data[0].id);
-    const preferences = await fetch(`${server.url}/api/admission/review/${id}/actions`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
-    const programs = preferences.data.find((a: { action: string }) => a.action === 'distribute').programs as Array<{ id: number; name: string; name_local: string; preference: number | null }>;
+    const preferences = await fetch(`${server.url}/api/admission/review/${id}/actions`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).then((r) => r.json());
+    const programs = preferences.data.find((a: { action: string }) => a.action === 'distribute').programs as Array<{
+      id: number;
+      name: string;
+      name_local: string;
+      preference: number | null;
+    }>;
     const first = programs[0]!;
     expect(first.preference).toBe(1);
     const rank = { en: 'preference 1', ar: 'الرغبة 1' } as const;
@@ -389,7 +499,11 @@ describe.skipIf(!E2E_ENABLED)('admission end to end', () => {
       await page.locator('[data-action-to="accepted"]').click();
       // Applying without a program is refused before anything is sent.
       await page.locator('[data-action="apply-status"]').click();
-      await expect.poll(async () => page.locator('[data-status-change]').innerText()).toContain(lang === 'en' ? 'Choose the program the applicant is accepted to' : 'اختر البرنامج الذي قُبل فيه المتقدم');
+      await expect
+        .poll(async () => page.locator('[data-status-change]').innerText())
+        .toContain(
+          lang === 'en' ? 'Choose the program the applicant is accepted to' : 'اختر البرنامج الذي قُبل فيه المتقدم',
+        );
       await page.locator('#review-program').click();
       const option = page.locator(`[data-program="${first.id}"]`);
       expect(await option.innerText()).toContain(lang === 'en' ? first.name : first.name_local);
@@ -398,7 +512,11 @@ describe.skipIf(!E2E_ENABLED)('admission end to end', () => {
       if (lang === 'ar') continue;
       await option.click();
       await page.locator('[data-action="apply-status"]').click();
-      await expect.poll(async () => (await apiCall(server.url, token, 'GET', `/applicants/${id}`)).data.status_id, { timeout: 15_000 }).toBe(11);
+      await expect
+        .poll(async () => (await apiCall(server.url, token, 'GET', `/applicants/${id}`)).data.status_id, {
+          timeout: 15_000,
+        })
+        .toBe(11);
       expect((await apiCall(server.url, token, 'GET', `/applicants/${id}`)).data.program_id).toBe(first.id);
     }
   }, 300_000);
@@ -422,7 +540,9 @@ describe.skipIf(!E2E_ENABLED)('admission end to end', () => {
       await page.locator('[id="root_name"]').fill('Omar Saleh');
       await chooseInAutocomplete(page, 'root_nationality_id', refName('countries', 64, lang));
       await page.getByRole('button', { name: TEXTS[lang].start }).click();
-      await expect.poll(async () => page.getByRole('alert').allInnerTexts(), { timeout: 15_000 }).toContain(closed[lang]);
+      await expect
+        .poll(async () => page.getByRole('alert').allInnerTexts(), { timeout: 15_000 })
+        .toContain(closed[lang]);
       expect(new URL(page.url()).pathname).toBe('/apply/3');
       await screenshot(page, 'admission-apply-closed', lang);
     }

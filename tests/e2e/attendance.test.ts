@@ -23,8 +23,21 @@ import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import {
-  apiCall, apiLogin, appReady, CHROMIUM, DEMO, E2E_ENABLED, ensureClientBuild, launchBrowser, newContext, screenshot, signIn,
-  startServer, watchPage, type Lang, type RunningServer,
+  apiCall,
+  apiLogin,
+  appReady,
+  CHROMIUM,
+  DEMO,
+  E2E_ENABLED,
+  ensureClientBuild,
+  launchBrowser,
+  newContext,
+  screenshot,
+  signIn,
+  startServer,
+  watchPage,
+  type Lang,
+  type RunningServer,
 } from './setup.ts';
 
 let server: RunningServer;
@@ -33,17 +46,28 @@ const contexts: BrowserContext[] = [];
 const tokens: Record<string, string> = {};
 let work: string;
 
-interface SectionOption { id: number; code: string; course: { code: string; name: string }; next_dates: string[] }
+interface SectionOption {
+  id: number;
+  code: string;
+  course: { code: string; name: string };
+  next_dates: string[];
+}
 let section: SectionOption;
 
 const T = {
   en: {
-    recorded: 'Your attendance has been recorded', already: 'Invalid scan: You have already registered for this session.',
-    invalid: 'Invalid QR Code', count: /^1 of \d+ students recorded$/, title: 'Take attendance',
+    recorded: 'Your attendance has been recorded',
+    already: 'Invalid scan: You have already registered for this session.',
+    invalid: 'Invalid QR Code',
+    count: /^1 of \d+ students recorded$/,
+    title: 'Take attendance',
   },
   ar: {
-    recorded: 'تم تسجيل حضورك', already: 'مسح غير صالح: لقد سجّلت حضورك في هذه المحاضرة بالفعل.',
-    invalid: 'رمز الاستجابة السريعة غير صالح', count: /^تم تسجيل 1 من \d+ طالبًا$/, title: 'تسجيل الحضور',
+    recorded: 'تم تسجيل حضورك',
+    already: 'مسح غير صالح: لقد سجّلت حضورك في هذه المحاضرة بالفعل.',
+    invalid: 'رمز الاستجابة السريعة غير صالح',
+    count: /^تم تسجيل 1 من \d+ طالبًا$/,
+    title: 'تسجيل الحضور',
   },
 } as const;
 
@@ -63,7 +87,10 @@ function qrVideo(text: string, file: string): void {
   }
   const chroma = Buffer.alloc((width / 2) * (width / 2) * 2, 128);
   const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
-  fs.writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${width} F10:1 Ip A1:1 C420jpeg\n`), frame, frame, frame]));
+  fs.writeFileSync(
+    file,
+    Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${width} F10:1 Ip A1:1 C420jpeg\n`), frame, frame, frame]),
+  );
 }
 
 async function page(lang: Lang, email: string, address: string, on: Browser = browser): Promise<Page> {
@@ -105,12 +132,18 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: QR attendance', () => {
     tokens.instructor = await apiLogin(server.url, DEMO.instructor);
     tokens.student = await apiLogin(server.url, DEMO.student);
     // The section the demo gives the instructor in the student's timetable: the one both see.
-    const taught = (await apiCall(server.url, tokens.instructor, 'GET', '/attendance/sections')).data as SectionOption[];
+    const taught = (await apiCall(server.url, tokens.instructor, 'GET', '/attendance/sections'))
+      .data as SectionOption[];
     const schedule = JSON.stringify(await apiCall(server.url, tokens.student, 'GET', '/students/academic/schedule'));
-    const courses = (await apiCall(server.url, tokens.student, 'POST', '/students/courses', {})).data as Array<Record<string, unknown>>;
+    const courses = (await apiCall(server.url, tokens.student, 'POST', '/students/courses', {})).data as Array<
+      Record<string, unknown>
+    >;
     const held = new Set(courses.map((c) => String(c.code ?? c.course_code ?? '')));
     section = taught.find((s) => held.has(s.course.code) && s.next_dates.length >= 2)!;
-    expect(section, `instructor sections ${JSON.stringify(taught.map((s) => s.course.code))}, student's ${[...held]} ${schedule.slice(0, 300)}`).toBeDefined();
+    expect(
+      section,
+      `instructor sections ${JSON.stringify(taught.map((s) => s.course.code))}, student's ${[...held]} ${schedule.slice(0, 300)}`,
+    ).toBeDefined();
   }, 600_000);
 
   afterAll(async () => {
@@ -132,8 +165,14 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: QR attendance', () => {
       await teacher.getByRole('heading', { name: t.title }).waitFor();
       // The section (MUI select), then a date it meets: the next one in English, the one after in Arabic.
       await teacher.getByRole('combobox').first().click();
-      await teacher.getByRole('option', { name: `${section.course.code} ${lang === 'en' ? section.course.name : ''}`.trim(), exact: false })
-        .filter({ hasText: `(${section.code})` }).first().click();
+      await teacher
+        .getByRole('option', {
+          name: `${section.course.code} ${lang === 'en' ? section.course.name : ''}`.trim(),
+          exact: false,
+        })
+        .filter({ hasText: `(${section.code})` })
+        .first()
+        .click();
       await teacher.getByTestId('attendance-date').fill(section.next_dates[lang === 'en' ? 0 : 1]!);
       await teacher.getByTestId('attendance-open').click();
       const shown = await readShownCode(teacher);
@@ -160,7 +199,9 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: QR attendance', () => {
       await screenshot(student, 'attendance-invalid', lang);
 
       // The instructor's page counts and lists the student (reloaded every few seconds).
-      await expect.poll(() => teacher.getByTestId('attendance-count').textContent(), { timeout: 15_000 }).toMatch(t.count);
+      await expect
+        .poll(() => teacher.getByTestId('attendance-count').textContent(), { timeout: 15_000 })
+        .toMatch(t.count);
       await expect.poll(() => teacher.getByTestId('attendance-records').locator('tbody tr').count()).toBe(1);
       expect(await teacher.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
       await screenshot(teacher, 'attendance-take', lang);
@@ -171,19 +212,33 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: QR attendance', () => {
         const errors = (p as Page & { watched?: { errors: string[] } }).watched?.errors ?? [];
         // The refused scans answer 4xx on purpose (and the sign-in page asks for an SSO address the
         // demo has not set, 404): the browser logs those responses as console errors.
-        expect(errors.filter((e) => !/status of 4\d\d/.test(e)), errors.join('\n')).toEqual([]);
+        expect(
+          errors.filter((e) => !/status of 4\d\d/.test(e)),
+          errors.join('\n'),
+        ).toEqual([]);
       }
     }, 240_000);
   }
 
   test('en: the camera reads the code from the video stream', async () => {
     // A third meeting date: a session of its own, opened through the API.
-    const opened = await apiCall(server.url, tokens.instructor, 'POST', '/attendance/sessions', { section_id: section.id, date: section.next_dates[2] });
+    const opened = await apiCall(server.url, tokens.instructor, 'POST', '/attendance/sessions', {
+      section_id: section.id,
+      date: section.next_dates[2],
+    });
     const video = path.join(work, 'camera.y4m');
     qrVideo(opened.code, video);
     const filming = await chromium.launch({
-      executablePath: CHROMIUM, headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
     });
     try {
       const student = await page('en', DEMO.student, '/attendance', filming);

@@ -20,8 +20,20 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
-  apiCall, apiLogin, appReady, DEMO, E2E_ENABLED, ensureClientBuild, launchBrowser, newContext, screenshot, signIn,
-  startServer, watchPage, type Lang, type RunningServer,
+  apiCall,
+  apiLogin,
+  appReady,
+  DEMO,
+  E2E_ENABLED,
+  ensureClientBuild,
+  launchBrowser,
+  newContext,
+  screenshot,
+  signIn,
+  startServer,
+  watchPage,
+  type Lang,
+  type RunningServer,
 } from './setup.ts';
 
 const DEAN = 'dean@rowaq.demo';
@@ -33,22 +45,53 @@ const tokens: Record<string, string> = {};
 
 type Row = Record<string, any>;
 
-const api = <T = any>(who: string, method: string, url: string, body?: unknown): Promise<T> => apiCall<T>(server.url, tokens[who], method, url, body);
+const api = <T = any>(who: string, method: string, url: string, body?: unknown): Promise<T> =>
+  apiCall<T>(server.url, tokens[who], method, url, body);
 
 const T = {
   en: {
-    transcript: 'Transcript', save: 'Save', payWallet: 'Pay from my credit', inReview: 'In review', confirm: 'Confirm',
-    review: 'Mark reviewed', approve: 'Approve', prepare: 'Mark prepared', sign: 'Sign as dean', ready: 'Ready to deliver',
-    deliver: 'Delivered', print: 'Print', decide: 'Return or reject', incomplete: 'Incomplete', note: 'Reason for the student',
-    history: 'History', genuine: 'This certificate was issued by the university', fake: 'No certificate issued by the university has this code',
-    delivered: 'Delivered', correct: 'Correct and send again',
+    transcript: 'Transcript',
+    save: 'Save',
+    payWallet: 'Pay from my credit',
+    inReview: 'In review',
+    confirm: 'Confirm',
+    review: 'Mark reviewed',
+    approve: 'Approve',
+    prepare: 'Mark prepared',
+    sign: 'Sign as dean',
+    ready: 'Ready to deliver',
+    deliver: 'Delivered',
+    print: 'Print',
+    decide: 'Return or reject',
+    incomplete: 'Incomplete',
+    note: 'Reason for the student',
+    history: 'History',
+    genuine: 'This certificate was issued by the university',
+    fake: 'No certificate issued by the university has this code',
+    delivered: 'Delivered',
+    correct: 'Correct and send again',
   },
   ar: {
-    transcript: 'بيان درجات', save: 'حفظ', payWallet: 'ادفع من رصيدي', inReview: 'قيد المراجعة', confirm: 'تأكيد',
-    review: 'تمت المراجعة', approve: 'اعتماد', prepare: 'تم التجهيز', sign: 'توقيع العميد', ready: 'جاهزة للتسليم',
-    deliver: 'تم التسليم', print: 'طباعة', decide: 'إعادة أو رفض', incomplete: 'غير مكتمل', note: 'السبب الذي يقرؤه الطالب',
-    history: 'سجل الطلب', genuine: 'هذه الشهادة صادرة عن الجامعة', fake: 'لا توجد شهادة صادرة عن الجامعة بهذا الرمز',
-    delivered: 'تم التسليم', correct: 'تصحيح وإعادة إرسال',
+    transcript: 'بيان درجات',
+    save: 'حفظ',
+    payWallet: 'ادفع من رصيدي',
+    inReview: 'قيد المراجعة',
+    confirm: 'تأكيد',
+    review: 'تمت المراجعة',
+    approve: 'اعتماد',
+    prepare: 'تم التجهيز',
+    sign: 'توقيع العميد',
+    ready: 'جاهزة للتسليم',
+    deliver: 'تم التسليم',
+    print: 'طباعة',
+    decide: 'إعادة أو رفض',
+    incomplete: 'غير مكتمل',
+    note: 'السبب الذي يقرؤه الطالب',
+    history: 'سجل الطلب',
+    genuine: 'هذه الشهادة صادرة عن الجامعة',
+    fake: 'لا توجد شهادة صادرة عن الجامعة بهذا الرمز',
+    delivered: 'تم التسليم',
+    correct: 'تصحيح وإعادة إرسال',
   },
 } as const;
 
@@ -84,8 +127,14 @@ async function signedIn(email: string, lang: Lang): Promise<{ page: Page; errors
 async function step(page: Page, lang: Lang, button: string, id: number, statusAfter: number): Promise<void> {
   await page.getByRole('button', { name: button, exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: T[lang].confirm, exact: true }).click();
-  await expect.poll(async () => (await api('registrar', 'GET', `/certificates/details/${id}`)).data.status_id, { timeout: 15_000 }).toBe(statusAfter);
-  await expect.poll(async () => page.getByRole('button', { name: button, exact: true }).count(), { timeout: 15_000 }).toBe(0);
+  await expect
+    .poll(async () => (await api('registrar', 'GET', `/certificates/details/${id}`)).data.status_id, {
+      timeout: 15_000,
+    })
+    .toBe(statusAfter);
+  await expect
+    .poll(async () => page.getByRole('button', { name: button, exact: true }).count(), { timeout: 15_000 })
+    .toBe(0);
 }
 
 const statusBadge = (page: Page, text: string) => page.locator('.MuiChip-root', { hasText: text });
@@ -95,7 +144,11 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: certificate requests', () => {
     const build = await ensureClientBuild();
     server = await startServer({ clientDir: build.dir, env: { AUTH_RATE_LIMIT_MAX: '1000' }, timeoutMs: 240_000 });
     browser = await launchBrowser();
-    for (const [who, email] of [['student', DEMO.student], ['registrar', DEMO.registrar], ['dean', DEAN]] as const) {
+    for (const [who, email] of [
+      ['student', DEMO.student],
+      ['registrar', DEMO.registrar],
+      ['dean', DEAN],
+    ] as const) {
       tokens[who] = await apiLogin(server.url, email);
     }
   }, 600_000);
@@ -122,14 +175,20 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: certificate requests', () => {
       await page.waitForURL(/\/payment-confirmation\/\d+$/, { timeout: 20_000 });
       await appReady(page);
       const paymentId = Number(new URL(page.url()).pathname.split('/').pop());
-      const mine = (await api('student', 'POST', '/certificate_requests', { perPage: 5, sort: { field: 'id', order: 'desc' } })).data as Row[];
+      const mine = (
+        await api('student', 'POST', '/certificate_requests', { perPage: 5, sort: { field: 'id', order: 'desc' } })
+      ).data as Row[];
       expect(mine[0]).toMatchObject({ kind_id: 2, payment_id: paymentId, status_id: 1, fee: 100 });
       requestId = Number(mine[0]!.id);
       verification = String(mine[0]!.verification_code);
       await page.getByRole('button', { name: t.payWallet }).first().waitFor();
       await shot(page, 'payment', lang);
       await page.getByRole('button', { name: t.payWallet }).first().click();
-      await expect.poll(async () => (await api('student', 'GET', `/certificates/details/${requestId}`)).data.status_id, { timeout: 15_000 }).toBe(4);
+      await expect
+        .poll(async () => (await api('student', 'GET', `/certificates/details/${requestId}`)).data.status_id, {
+          timeout: 15_000,
+        })
+        .toBe(4);
       expect(Number((await api('student', 'GET', '/credit-transactions/balance')).data.balance)).toBe(before - 100);
 
       await go(page, `/certification/show/${requestId}`);
@@ -192,7 +251,10 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: certificate requests', () => {
     });
 
     test(`${lang}: a request returned with a note shows the note to the student`, async () => {
-      const created = await api('student', 'POST', '/certificates/request', { kind_id: 5, addressed_to: lang === 'en' ? 'The embassy' : 'السفارة' });
+      const created = await api('student', 'POST', '/certificates/request', {
+        kind_id: 5,
+        addressed_to: lang === 'en' ? 'The embassy' : 'السفارة',
+      });
       const id = Number(created.data.id);
       expect(created.data.status_id).toBe(4); // free: in review at once
       const note = lang === 'en' ? 'Please write the embassy’s full name.' : 'يرجى كتابة اسم السفارة كاملًا.';

@@ -1,5 +1,5 @@
 /**
- * Issue 7 end to end, in chromium, in English and then in Arabic, against the real server on
+ * Finance end to end, in chromium, in English and then in Arabic, against the real server on
  * the demo university. The student `overdue@rowaq.demo` has a tuition installment past due
  * (demo seed) and an empty wallet. Each language:
  *   1. requests a course on /offering/registration: the server's gate answers redirect_to
@@ -22,9 +22,20 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
-  apiCall, apiLogin,
-  appReady, DEMO, DEMO_PASSWORD, E2E_ENABLED, ensureClientBuild, launchBrowser, newContext, screenshot, signIn,
-  startServer, watchPage, type Lang, type RunningServer,
+  apiCall,
+  apiLogin,
+  appReady,
+  DEMO,
+  E2E_ENABLED,
+  ensureClientBuild,
+  launchBrowser,
+  newContext,
+  screenshot,
+  signIn,
+  startServer,
+  watchPage,
+  type Lang,
+  type RunningServer,
 } from './setup.ts';
 
 const OVERDUE = 'overdue@rowaq.demo';
@@ -41,7 +52,8 @@ const tokens: Record<string, string> = {};
 type Row = Record<string, any>;
 
 /** One API call as `who` (a token of tokens{}); throws on a status other than 2xx with the body. */
-const api = <T = any>(who: string, method: string, url: string, body?: unknown): Promise<T> => apiCall<T>(server.url, tokens[who], method, url, body);
+const api = <T = any>(who: string, method: string, url: string, body?: unknown): Promise<T> =>
+  apiCall<T>(server.url, tokens[who], method, url, body);
 
 const login = (email: string): Promise<string> => apiLogin(server.url, email);
 
@@ -63,61 +75,145 @@ async function go(page: Page, address: string): Promise<void> {
 /** The student's wallet: balance and every movement, newest first (the API's view). */
 async function wallet(): Promise<{ balance: number; movements: Row[] }> {
   const balance = await api('overdue', 'GET', '/credit-transactions/balance');
-  const list = await api('overdue', 'POST', '/credit_transactions', { perPage: 100, sort: { field: 'id', order: 'desc' } });
+  const list = await api('overdue', 'POST', '/credit_transactions', {
+    perPage: 100,
+    sort: { field: 'id', order: 'desc' },
+  });
   return { balance: Number(balance.data.balance), movements: list.data as Row[] };
 }
 
 /** The student's own installments (row scope), and the first one overdue today. */
 async function overdueInstallment(): Promise<Row | undefined> {
-  const list = await api('overdue', 'POST', '/installments', { perPage: 100, sort: { field: 'due_date', order: 'asc' } });
-  return (list.data as Row[]).find((i) => Number(i.paid_amount) < Number(i.amount) && String(i.due_date).slice(0, 10) < today());
+  const list = await api('overdue', 'POST', '/installments', {
+    perPage: 100,
+    sort: { field: 'due_date', order: 'asc' },
+  });
+  return (list.data as Row[]).find(
+    (i) => Number(i.paid_amount) < Number(i.amount) && String(i.due_date).slice(0, 10) < today(),
+  );
 }
 
 /** A course in the student's study plan with one offering this term, Friday at `from`-`to`; its code. */
 async function makeOffering(lang: Lang, ctx: Ctx, from: string, to: string): Promise<string> {
   const code = `FIN${lang.toUpperCase()}1`;
   const course = await api('admin', 'PUT', '/courses', {
-    faculty_id: ctx.facultyId, code, name: lang === 'en' ? 'Financial Computing' : 'الحوسبة المالية',
-    name_local: 'الحوسبة المالية', credit_hours: 3, level: 1, required_passed_hours: 0,
+    faculty_id: ctx.facultyId,
+    code,
+    name: lang === 'en' ? 'Financial Computing' : 'الحوسبة المالية',
+    name_local: 'الحوسبة المالية',
+    credit_hours: 3,
+    level: 1,
+    required_passed_hours: 0,
   });
   const courseId = Number(course.data.id);
-  await api('admin', 'PUT', '/study_plan_courses', { program_id: ctx.programId, course_id: courseId, level: 1, required: true, semester: 1, category_id: 3 });
-  const offering = await api('admin', 'PUT', '/offerings', { course_id: courseId, term_id: ctx.termId, program_id: ctx.programId, max_mark: 100 });
-  const section = await api('admin', 'PUT', '/sections', { offering_id: Number(offering.data.id), code: 'L1', kind_id: 1, capacity: 30 });
-  await api('admin', 'PUT', '/slots', { section_id: Number(section.data.id), day: 7, start_time: from, end_time: to, kind_id: 1 });
+  await api('admin', 'PUT', '/study_plan_courses', {
+    program_id: ctx.programId,
+    course_id: courseId,
+    level: 1,
+    required: true,
+    semester: 1,
+    category_id: 3,
+  });
+  const offering = await api('admin', 'PUT', '/offerings', {
+    course_id: courseId,
+    term_id: ctx.termId,
+    program_id: ctx.programId,
+    max_mark: 100,
+  });
+  const section = await api('admin', 'PUT', '/sections', {
+    offering_id: Number(offering.data.id),
+    code: 'L1',
+    kind_id: 1,
+    capacity: 30,
+  });
+  await api('admin', 'PUT', '/slots', {
+    section_id: Number(section.data.id),
+    day: 7,
+    start_time: from,
+    end_time: to,
+    kind_id: 1,
+  });
   return code;
 }
 
-interface Ctx { termId: number; facultyId: number; programId: number; studentId: number }
+interface Ctx {
+  termId: number;
+  facultyId: number;
+  programId: number;
+  studentId: number;
+}
 let ctx: Ctx;
 
 const T = {
   en: {
-    due: 'You have to pay your due invoices.', ok: 'OK', request: 'Request', transcript: 'Transcript', save: 'Save', amount: /Amount/, card: 'Credit card',
-    charge: 'Charge my credit', sandboxPay: 'Pay', alreadyPaid: 'This payment is already paid', payWallet: 'Pay from my credit',
-    charged: 'Charge', payment: 'Payment', short: 'not enough credit balance', currency: 'EGP', paid: 'Paid', invoice: 'Invoice',
+    due: 'You have to pay your due invoices.',
+    ok: 'OK',
+    request: 'Request',
+    transcript: 'Transcript',
+    save: 'Save',
+    amount: /Amount/,
+    card: 'Credit card',
+    charge: 'Charge my credit',
+    sandboxPay: 'Pay',
+    alreadyPaid: 'This payment is already paid',
+    payWallet: 'Pay from my credit',
+    charged: 'Charge',
+    payment: 'Payment',
+    short: 'not enough credit balance',
+    currency: 'EGP',
+    paid: 'Paid',
+    invoice: 'Invoice',
   },
   ar: {
-    due: 'يجب عليك سداد الفواتير المستحقة.', ok: 'حسنًا', request: 'طلب التسجيل', transcript: 'بيان درجات', save: 'حفظ', amount: /المبلغ/, card: 'بطاقة ائتمان',
-    charge: 'شحن رصيدي', sandboxPay: 'ادفع', alreadyPaid: 'هذه العملية بالفعل مدفوعة', payWallet: 'ادفع من رصيدي',
-    charged: 'شحن', payment: 'سداد', short: 'رصيدك غير كافٍ', currency: 'جنيه مصري', paid: 'مدفوع', invoice: 'الفاتورة',
+    due: 'يجب عليك سداد الفواتير المستحقة.',
+    ok: 'حسنًا',
+    request: 'طلب التسجيل',
+    transcript: 'بيان درجات',
+    save: 'حفظ',
+    amount: /المبلغ/,
+    card: 'بطاقة ائتمان',
+    charge: 'شحن رصيدي',
+    sandboxPay: 'ادفع',
+    alreadyPaid: 'هذه العملية بالفعل مدفوعة',
+    payWallet: 'ادفع من رصيدي',
+    charged: 'شحن',
+    payment: 'سداد',
+    short: 'رصيدك غير كافٍ',
+    currency: 'جنيه مصري',
+    paid: 'مدفوع',
+    invoice: 'الفاتورة',
   },
 } as const;
 
-describe.skipIf(!E2E_ENABLED).sequential('e2e: finance, the payment gate and the wallet (issue 7)', () => {
+describe.skipIf(!E2E_ENABLED).sequential('e2e: finance, the payment gate and the wallet', () => {
   beforeAll(async () => {
     const build = await ensureClientBuild();
     server = await startServer({ clientDir: build.dir, env: { AUTH_RATE_LIMIT_MAX: '1000' }, timeoutMs: 240_000 });
     browser = await launchBrowser();
-    for (const [who, email] of [['admin', DEMO.admin], ['finance', DEMO.finance], ['overdue', OVERDUE]] as const) tokens[who] = await login(email);
+    for (const [who, email] of [
+      ['admin', DEMO.admin],
+      ['finance', DEMO.finance],
+      ['overdue', OVERDUE],
+    ] as const)
+      tokens[who] = await login(email);
     const profile = await api('overdue', 'GET', '/users/profile');
     const studentId = Number(profile.data.student_id);
     const student = (await api('overdue', 'GET', `/students/${studentId}`)).data;
     const terms = await api('overdue', 'GET', '/system/current-terms');
-    ctx = { termId: Number(terms.current_term.id), facultyId: Number(student.faculty_id), programId: Number(student.program_id), studentId };
+    ctx = {
+      termId: Number(terms.current_term.id),
+      facultyId: Number(student.faculty_id),
+      programId: Number(student.program_id),
+      studentId,
+    };
     // The registration window of the current term is open today.
     await api('admin', 'PUT', `/terms/${ctx.termId}`, {
-      registration_start: iso(-1), registration_end: iso(1), add_drop_start: iso(10), add_drop_end: iso(15), withdraw_start: iso(30), withdraw_end: iso(35),
+      registration_start: iso(-1),
+      registration_end: iso(1),
+      add_drop_start: iso(10),
+      add_drop_end: iso(15),
+      withdraw_start: iso(30),
+      withdraw_end: iso(35),
     });
   }, 600_000);
 
@@ -134,7 +230,11 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: finance, the payment gate and the
       if (lang === 'ar') {
         // A new overdue invoice (the English run paid the demo's), so the gate closes again.
         await api('finance', 'PUT', '/payments', {
-          student_id: ctx.studentId, billing_kind_id: 4, amount: INSTALLMENT, term_id: ctx.termId, description: 'Insurance',
+          student_id: ctx.studentId,
+          billing_kind_id: 4,
+          amount: INSTALLMENT,
+          term_id: ctx.termId,
+          description: 'Insurance',
           installments: [{ amount: INSTALLMENT, due_date: iso(-3) }],
         });
       }
@@ -176,7 +276,9 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: finance, the payment gate and the
       await dialog.getByRole('button', { name: t.ok, exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
       expect(await page.getByTestId('only-payments-notice').innerText()).toBe(t.due);
-      const menu = await page.locator('nav a').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+      const menu = await page
+        .locator('nav a')
+        .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
       expect(menu.length).toBeGreaterThan(0);
       for (const href of menu) expect(href, 'the menu in only-payments mode').toMatch(PAYMENT_PATHS);
       for (const elsewhere of ['/offering/registration', '/dashboard', '/student-profile', '/']) {
@@ -218,7 +320,11 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: finance, the payment gate and the
       await settle(page);
       await screenshot(page, 'finance-payment-info', lang);
       // Paying the same hosted payment again (a second click, a replayed form) changes nothing.
-      const again = await page.request.post(`${hosted.split('?')[0]}/pay?lang=${lang}`, { maxRedirects: 0 });
+      // The replay carries the payer's page key, as the page's own form does.
+      const key = new URL(hosted).searchParams.get('key');
+      const again = await page.request.post(`${hosted.split('?')[0]}/pay?lang=${lang}&key=${key}`, {
+        maxRedirects: 0,
+      });
       expect(again.status()).toBe(303);
       const hostedAgain = await context.newPage();
       await hostedAgain.goto(hosted);
@@ -234,16 +340,26 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: finance, the payment gate and the
       const pay = part.getByRole('button', { name: t.payWallet });
       await pay.waitFor({ timeout: 20_000 });
       const payCalls: string[] = [];
-      page.on('request', (request) => { if (request.method() === 'POST' && /\/api\/sis\/payments\/pay\//.test(request.url())) payCalls.push(request.headers()['idempotency-key'] ?? ''); });
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && /\/api\/sis\/payments\/pay\//.test(request.url()))
+          payCalls.push(request.headers()['idempotency-key'] ?? '');
+      });
       // Two clicks in one task: the second comes before React can disable the button.
-      await pay.evaluate((button) => { (button as HTMLButtonElement).click(); (button as HTMLButtonElement).click(); });
+      await pay.evaluate((button) => {
+        (button as HTMLButtonElement).click();
+        (button as HTMLButtonElement).click();
+      });
       await expect.poll(async () => (await overdueInstallment())?.id ?? null, { timeout: 20_000 }).not.toBe(due!.id);
       await expect.poll(() => pay.count(), { timeout: 20_000 }).toBe(0); // nothing left to pay: no button for a third click
       const paid = await wallet();
       expect(paid.balance).toBe(before.balance + CHARGE - INSTALLMENT);
       expect(paid.movements.length).toBe(before.movements.length + 2);
-      expect(paid.movements.filter((m) => Number(m.amount) < 0).length).toBe(before.movements.filter((m) => Number(m.amount) < 0).length + 1);
-      const invoiceRows = (await api('overdue', 'POST', '/installments', { filters: { payment_id: Number(due!.payment_id) }, perPage: 10 })).data as Row[];
+      expect(paid.movements.filter((m) => Number(m.amount) < 0).length).toBe(
+        before.movements.filter((m) => Number(m.amount) < 0).length + 1,
+      );
+      const invoiceRows = (
+        await api('overdue', 'POST', '/installments', { filters: { payment_id: Number(due!.payment_id) }, perPage: 10 })
+      ).data as Row[];
       expect(Number(invoiceRows.find((r) => r.id === due!.id)!.paid_amount)).toBe(INSTALLMENT);
       // However many calls the clicks made, they carried one key: one payment.
       expect(payCalls.length).toBeGreaterThanOrEqual(1);
@@ -277,7 +393,8 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: finance, the payment gate and the
       const rows = page.locator('tbody tr');
       await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(paid.movements.length);
       const shown = await rows.allInnerTexts();
-      const money = (n: unknown) => Number(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      const money = (n: unknown) =>
+        Number(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
       paid.movements.forEach((m, i) => {
         expect(shown[i], `wallet row ${i}`).toContain(money(m.amount));
         expect(shown[i], `wallet row ${i}`).toContain(money(m.balance_after));

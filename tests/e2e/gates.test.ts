@@ -13,8 +13,20 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
-  apiCall, apiLogin, appReady, DEMO, E2E_ENABLED, ensureClientBuild, launchBrowser, newContext, screenshot, signIn,
-  startServer, watchPage, type Lang, type RunningServer,
+  apiCall,
+  apiLogin,
+  appReady,
+  DEMO,
+  E2E_ENABLED,
+  ensureClientBuild,
+  launchBrowser,
+  newContext,
+  screenshot,
+  signIn,
+  startServer,
+  watchPage,
+  type Lang,
+  type RunningServer,
 } from './setup.ts';
 
 const OVERDUE = 'overdue@rowaq.demo';
@@ -22,14 +34,28 @@ const LANGS: Lang[] = ['en', 'ar'];
 
 const T = {
   en: {
-    due: 'You have to pay your due invoices.', go: 'Go to payments', request: 'Request',
-    newTerm: 'New term', newCourse: 'New course', edit: 'Edit', save: 'Save', search: 'Search',
-    startBeforeEnd: 'The start date must be before the end date', credit: 'Credit hours',
+    due: 'You have to pay your due invoices.',
+    go: 'Go to payments',
+    request: 'Request',
+    newTerm: 'New term',
+    newCourse: 'New course',
+    edit: 'Edit',
+    save: 'Save',
+    search: 'Search',
+    startBeforeEnd: 'The start date must be before the end date',
+    credit: 'Credit hours',
   },
   ar: {
-    due: 'يجب عليك سداد الفواتير المستحقة.', go: 'الذهاب إلى المدفوعات', request: 'طلب',
-    newTerm: 'فصل دراسي جديد', newCourse: 'مقرر جديد', edit: 'تعديل', save: 'حفظ', search: 'بحث',
-    startBeforeEnd: 'يجب أن يكون تاريخ البداية قبل تاريخ النهاية', credit: 'الساعات المعتمدة',
+    due: 'يجب عليك سداد الفواتير المستحقة.',
+    go: 'الذهاب إلى المدفوعات',
+    request: 'طلب',
+    newTerm: 'فصل دراسي جديد',
+    newCourse: 'مقرر جديد',
+    edit: 'تعديل',
+    save: 'حفظ',
+    search: 'بحث',
+    startBeforeEnd: 'يجب أن يكون تاريخ البداية قبل تاريخ النهاية',
+    credit: 'الساعات المعتمدة',
   },
 } as const;
 
@@ -49,7 +75,9 @@ async function signedInPage(email: string, lang: Lang): Promise<{ page: Page; er
   const page = await context.newPage();
   const { errors } = watchPage(page);
   // Name the address of a failed load (the console says only its status).
-  page.on('response', (r) => { if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`); });
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
   await page.goto('/login');
   await appReady(page);
   await signIn(page, email, lang);
@@ -62,7 +90,11 @@ async function signedInPage(email: string, lang: Lang): Promise<{ page: Page; er
 /** The empty MUI date field of `id`: each section (day, month, year) is a spinbutton, told apart by its maximum. */
 async function fillDate(page: Page, id: string, iso: string): Promise<void> {
   const [year, month, day] = iso.split('-');
-  const group = page.locator(`[id="${id}"]`).locator('xpath=ancestor::div[contains(@class,"MuiPickersInputBase-root") or contains(@class,"MuiPickersTextField-root")][1]');
+  const group = page
+    .locator(`[id="${id}"]`)
+    .locator(
+      'xpath=ancestor::div[contains(@class,"MuiPickersInputBase-root") or contains(@class,"MuiPickersTextField-root")][1]',
+    );
   const sections = group.getByRole('spinbutton');
   const n = await sections.count();
   for (let i = 0; i < n; i++) {
@@ -98,7 +130,10 @@ describe.skipIf(!E2E_ENABLED)('gates and the terms and courses forms', () => {
       const { page, errors } = await signedInPage(OVERDUE, lang);
       const gates = page.waitForResponse((r) => r.url().endsWith('/api/sis/users/gates'));
       await go(page, '/offering/registration');
-      expect((await (await gates).json()).data['registration.request']).toEqual({ redirect_to: 'payments', message: T[lang].due });
+      expect((await (await gates).json()).data['registration.request']).toEqual({
+        redirect_to: 'payments',
+        message: T[lang].due,
+      });
       const banner = page.getByTestId('gate-banner');
       await expect.poll(() => banner.innerText(), { timeout: 15_000 }).toContain(T[lang].due);
       expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
@@ -178,7 +213,9 @@ describe.skipIf(!E2E_ENABLED)('gates and the terms and courses forms', () => {
       await appReady(page);
       await expect.poll(() => page.locator('[id="root_code"]').inputValue(), { timeout: 15_000 }).toBe(code);
       await page.locator('[id="root_name"]').fill(`Term ${code} corrected`);
-      const corrected = page.waitForResponse((r) => r.url().endsWith(`/api/sis/terms/${id}`) && r.request().method() === 'PUT');
+      const corrected = page.waitForResponse(
+        (r) => r.url().endsWith(`/api/sis/terms/${id}`) && r.request().method() === 'PUT',
+      );
       await page.getByRole('button', { name: t.save, exact: true }).click();
       expect((await corrected).status()).toBe(200);
       expect((await apiCall(server.url, token, 'GET', `/terms/${id}`)).data.name).toBe(`Term ${code} corrected`);
@@ -190,7 +227,9 @@ describe.skipIf(!E2E_ENABLED)('gates and the terms and courses forms', () => {
       await page.waitForURL((url) => url.pathname === '/courses/edit', { timeout: 15_000 });
       await appReady(page);
       await page.locator('[id="root_credit_hours"]').waitFor({ timeout: 15_000 });
-      const course = (await apiCall(server.url, token, 'POST', '/courses', { perPage: 1, sort: { field: 'code', order: 'asc' } })).data[0];
+      const course = (
+        await apiCall(server.url, token, 'POST', '/courses', { perPage: 1, sort: { field: 'code', order: 'asc' } })
+      ).data[0];
       await go(page, '/courses');
       await (await rowOf(page, lang, course.code)).getByRole('button', { name: t.edit }).click();
       await page.waitForURL((url) => url.pathname === `/courses/edit/${course.id}`, { timeout: 15_000 });
@@ -198,7 +237,9 @@ describe.skipIf(!E2E_ENABLED)('gates and the terms and courses forms', () => {
       await expect.poll(() => page.locator('[id="root_code"]').inputValue(), { timeout: 15_000 }).toBe(course.code);
       const hours = course.credit_hours === 3 ? 4 : 3;
       await page.locator('[id="root_credit_hours"]').fill(String(hours));
-      const courseSaved = page.waitForResponse((r) => r.url().endsWith(`/api/sis/courses/${course.id}`) && r.request().method() === 'PUT');
+      const courseSaved = page.waitForResponse(
+        (r) => r.url().endsWith(`/api/sis/courses/${course.id}`) && r.request().method() === 'PUT',
+      );
       await page.getByRole('button', { name: t.save, exact: true }).click();
       expect((await courseSaved).status()).toBe(200);
       expect((await apiCall(server.url, token, 'GET', `/courses/${course.id}`)).data.credit_hours).toBe(hours);

@@ -15,8 +15,20 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
-  apiCall, apiLogin, appReady, DEMO, E2E_ENABLED, ensureClientBuild, launchBrowser, newContext, screenshot, signIn,
-  startServer, watchPage, type Lang, type RunningServer,
+  apiCall,
+  apiLogin,
+  appReady,
+  DEMO,
+  E2E_ENABLED,
+  ensureClientBuild,
+  launchBrowser,
+  newContext,
+  screenshot,
+  signIn,
+  startServer,
+  watchPage,
+  type Lang,
+  type RunningServer,
 } from './setup.ts';
 
 let server: RunningServer;
@@ -26,20 +38,47 @@ const tokens: Record<string, string> = {};
 
 type Row = Record<string, any>;
 
-const api = <T = any>(who: string, method: string, url: string, body?: unknown): Promise<T> => apiCall<T>(server.url, tokens[who], method, url, body);
+const api = <T = any>(who: string, method: string, url: string, body?: unknown): Promise<T> =>
+  apiCall<T>(server.url, tokens[who], method, url, body);
 
 const T = {
   en: {
-    request: 'Request a recheck', reason: 'Reason', save: 'Save', payWallet: 'Pay from my credit', confirm: 'Confirm',
-    review: 'Start the review', changed: 'Grade changed', newMark: 'New mark', note: 'Note for the student', history: 'History',
-    submitted: 'Submitted', paid: 'Paid', notPaid: 'Not paid', remove: 'Delete', inReview: 'In review',
-    why: 'The final exam total looks lower than the sum of my answers.', staffNote: 'Question 4 had not been counted.',
+    request: 'Request a recheck',
+    reason: 'Reason',
+    save: 'Save',
+    payWallet: 'Pay from my credit',
+    confirm: 'Confirm',
+    review: 'Start the review',
+    changed: 'Grade changed',
+    newMark: 'New mark',
+    note: 'Note for the student',
+    history: 'History',
+    submitted: 'Submitted',
+    paid: 'Paid',
+    notPaid: 'Not paid',
+    remove: 'Delete',
+    inReview: 'In review',
+    why: 'The final exam total looks lower than the sum of my answers.',
+    staffNote: 'Question 4 had not been counted.',
   },
   ar: {
-    request: 'طلب تظلم', reason: 'سبب التظلم', save: 'حفظ', payWallet: 'ادفع من رصيدي', confirm: 'تأكيد',
-    review: 'بدء المراجعة', changed: 'تم تعديل الدرجة', newMark: 'الدرجة الجديدة', note: 'ملاحظة للطالب', history: 'سجل الطلب',
-    submitted: 'مُقدَّم', paid: 'مدفوعة', notPaid: 'غير مدفوعة', remove: 'حذف', inReview: 'قيد المراجعة',
-    why: 'مجموع الامتحان النهائي أقل من مجموع إجاباتي.', staffNote: 'لم يحتسب السؤال الرابع.',
+    request: 'طلب تظلم',
+    reason: 'سبب التظلم',
+    save: 'حفظ',
+    payWallet: 'ادفع من رصيدي',
+    confirm: 'تأكيد',
+    review: 'بدء المراجعة',
+    changed: 'تم تعديل الدرجة',
+    newMark: 'الدرجة الجديدة',
+    note: 'ملاحظة للطالب',
+    history: 'سجل الطلب',
+    submitted: 'مُقدَّم',
+    paid: 'مدفوعة',
+    notPaid: 'غير مدفوعة',
+    remove: 'حذف',
+    inReview: 'قيد المراجعة',
+    why: 'مجموع الامتحان النهائي أقل من مجموع إجاباتي.',
+    staffNote: 'لم يحتسب السؤال الرابع.',
   },
 } as const;
 
@@ -80,7 +119,11 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: grade rechecks', () => {
     const build = await ensureClientBuild();
     server = await startServer({ clientDir: build.dir, env: { AUTH_RATE_LIMIT_MAX: '1000' }, timeoutMs: 240_000 });
     browser = await launchBrowser();
-    for (const [who, email] of [['student', DEMO.student], ['registrar', DEMO.registrar]] as const) tokens[who] = await apiLogin(server.url, email);
+    for (const [who, email] of [
+      ['student', DEMO.student],
+      ['registrar', DEMO.registrar],
+    ] as const)
+      tokens[who] = await apiLogin(server.url, email);
   }, 600_000);
 
   afterAll(async () => {
@@ -107,7 +150,9 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: grade rechecks', () => {
       await row.first().waitFor();
       await shot(page, 'choose-course', lang);
       const refused: string[] = [];
-      page.on('response', (r) => { if (r.status() >= 400) refused.push(`${r.status()} ${r.url()}`); });
+      page.on('response', (r) => {
+        if (r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
+      });
       await row.getByRole('button', { name: t.request }).click();
       await page.waitForURL(new RegExp(`/grades_recheck/add/${course.id}$`));
       await appReady(page);
@@ -120,14 +165,23 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: grade rechecks', () => {
       await page.waitForURL(/\/payment-confirmation\/\d+$/, { timeout: 20_000 });
       await appReady(page);
       const paymentId = Number(new URL(page.url()).pathname.split('/').pop());
-      const mine = (await api('student', 'POST', '/grade_rechecks', { perPage: 5, sort: { field: 'id', order: 'desc' } })).data as Row[];
-      expect(mine[0]).toMatchObject({ registration_id: course.id, payment_id: paymentId, status_id: 1, payment_status_id: 0 });
+      const mine = (
+        await api('student', 'POST', '/grade_rechecks', { perPage: 5, sort: { field: 'id', order: 'desc' } })
+      ).data as Row[];
+      expect(mine[0]).toMatchObject({
+        registration_id: course.id,
+        payment_id: paymentId,
+        status_id: 1,
+        payment_status_id: 0,
+      });
       requestId = Number(mine[0]!.id);
       await page.getByRole('button', { name: t.payWallet }).first().waitFor();
       await shot(page, 'payment', lang);
       await page.getByRole('button', { name: t.payWallet }).first().click();
       await expect.poll(async () => (await details(requestId)).payment_status_id, { timeout: 15_000 }).toBe(1);
-      expect(Number((await api('student', 'GET', '/credit-transactions/balance')).data.balance)).toBe(before - Number(course.fee));
+      expect(Number((await api('student', 'GET', '/credit-transactions/balance')).data.balance)).toBe(
+        before - Number(course.fee),
+      );
 
       await go(page, '/grades_recheck');
       const listed = page.getByRole('row').filter({ hasText: String(mine[0]!.code) });
@@ -145,7 +199,11 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: grade rechecks', () => {
       expect(requestId).toBeGreaterThan(0);
       const { page, errors } = await signedIn(DEMO.registrar, lang);
       await go(page, '/grades_recheck/manage');
-      await page.getByRole('row').filter({ hasText: String((await details(requestId)).code) }).first().waitFor();
+      await page
+        .getByRole('row')
+        .filter({ hasText: String((await details(requestId)).code) })
+        .first()
+        .waitFor();
       await shot(page, 'staff-list', lang);
       await go(page, `/grades_recheck/manage/${requestId}`);
       await page.getByRole('button', { name: t.review, exact: true }).click();
@@ -159,7 +217,10 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: grade rechecks', () => {
       // over the maximum: the server's message under the field, nothing saved
       await page.getByLabel(t.newMark).fill(String(Number(course.max_mark) + 1));
       await page.getByRole('button', { name: t.save, exact: true }).click();
-      await page.getByText(lang === 'en' ? 'The mark may not exceed the maximum' : 'لا يجوز أن تتجاوز الدرجة الدرجة العظمى').first().waitFor();
+      await page
+        .getByText(lang === 'en' ? 'The mark may not exceed the maximum' : 'لا يجوز أن تتجاوز الدرجة الدرجة العظمى')
+        .first()
+        .waitFor();
       await shot(page, 'staff-mark-over', lang);
       expect((await details(requestId)).status_id).toBe(2);
       const mark = bump(Number(course.grade), Number(course.max_mark));
@@ -198,7 +259,10 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: grade rechecks', () => {
     test(`${lang}: an unpaid request is deleted from the student's list`, async () => {
       const open = (await api('student', 'POST', '/grades-recheck/get-course', {})).data as Row[];
       const again = open.find((c) => Number(c.id) === Number(course.id)) ?? open[0]!;
-      const created = await api('student', 'POST', '/grades-recheck/submit-grade-recheck', { registration_id: again.id, reason: t.why });
+      const created = await api('student', 'POST', '/grades-recheck/submit-grade-recheck', {
+        registration_id: again.id,
+        reason: t.why,
+      });
       const id = Number(created.data.id);
       const code = String(created.data.code);
       const { page, errors } = await signedIn(DEMO.student, lang);
@@ -210,10 +274,23 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: grade rechecks', () => {
       await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click();
       // While the dialog is open the page behind it is aria-hidden (no rows by role): wait for it to go first.
       await page.getByRole('dialog').waitFor({ state: 'detached' });
-      await expect.poll(async () => page.getByRole('row').filter({ hasText: code }).count(), { timeout: 15_000 }).toBe(0);
-      const status = async () => (await fetch(`${server.url}/api/sis/grades-recheck/details/${id}`, { headers: { authorization: `Bearer ${tokens.student}` } })).status;
+      await expect
+        .poll(async () => page.getByRole('row').filter({ hasText: code }).count(), { timeout: 15_000 })
+        .toBe(0);
+      const status = async () =>
+        (
+          await fetch(`${server.url}/api/sis/grades-recheck/details/${id}`, {
+            headers: { authorization: `Bearer ${tokens.student}` },
+          })
+        ).status;
       await expect.poll(status, { timeout: 15_000 }).toBe(404);
-      expect((await fetch(`${server.url}/api/sis/payments/${created.payment_id}`, { headers: { authorization: `Bearer ${tokens.student}` } })).status).toBe(404);
+      expect(
+        (
+          await fetch(`${server.url}/api/sis/payments/${created.payment_id}`, {
+            headers: { authorization: `Bearer ${tokens.student}` },
+          })
+        ).status,
+      ).toBe(404);
       await shot(page, 'student-deleted', lang);
       expect(quiet(errors)).toEqual([]);
     });

@@ -16,8 +16,20 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
-  apiCall, apiLogin, appReady, DEMO, E2E_ENABLED, ensureClientBuild, launchBrowser, newContext, screenshot, signIn,
-  startServer, watchPage, type Lang, type RunningServer,
+  apiCall,
+  apiLogin,
+  appReady,
+  DEMO,
+  E2E_ENABLED,
+  ensureClientBuild,
+  launchBrowser,
+  newContext,
+  screenshot,
+  signIn,
+  startServer,
+  watchPage,
+  type Lang,
+  type RunningServer,
 } from './setup.ts';
 
 let server: RunningServer;
@@ -25,22 +37,47 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 const tokens: Record<string, string> = {};
 
-interface Section { id: number; code: string; course_code: string; course_name: string; students: number }
-interface RosterRow { registration_id: number; code: string; grade: number | null; max_mark: number }
+interface Section {
+  id: number;
+  code: string;
+  course_code: string;
+  course_name: string;
+  students: number;
+}
+interface RosterRow {
+  registration_id: number;
+  code: string;
+  grade: number | null;
+  max_mark: number;
+}
 let section: Section;
 let roster: RosterRow[];
 let mine: RosterRow; // the demo student's row
 
 const T = {
   en: {
-    list: 'My sections to grade', title: 'Enter marks', save: (n: number) => `Save changes (${n})`, saved: /^Marks saved: 1$/,
-    over: 'The mark may not exceed the maximum', fixFirst: /Edited cells with errors: 1/, leave: /unsaved changes\. Leave this page/, cancel: 'Cancel',
-    refusedToast: /Nothing was saved/, server: 'This student is not registered in this section',
+    list: 'My sections to grade',
+    title: 'Enter marks',
+    save: (n: number) => `Save changes (${n})`,
+    saved: /^Marks saved: 1$/,
+    over: 'The mark may not exceed the maximum',
+    fixFirst: /Edited cells with errors: 1/,
+    leave: /unsaved changes\. Leave this page/,
+    cancel: 'Cancel',
+    refusedToast: /Nothing was saved/,
+    server: 'This student is not registered in this section',
   },
   ar: {
-    list: 'مجموعاتي لرصد الدرجات', title: 'رصد الدرجات', save: (n: number) => `حفظ التغييرات (${n})`, saved: /^تم حفظ الدرجات: 1$/,
-    over: 'لا يجوز أن تتجاوز الدرجة الدرجة العظمى', fixFirst: /خلايا معدلة بها أخطاء: 1/, leave: /غير المحفوظة\. هل تغادر/, cancel: 'إلغاء',
-    refusedToast: /لم يُحفظ شيء/, server: 'هذا الطالب غير مسجل في هذه المجموعة',
+    list: 'مجموعاتي لرصد الدرجات',
+    title: 'رصد الدرجات',
+    save: (n: number) => `حفظ التغييرات (${n})`,
+    saved: /^تم حفظ الدرجات: 1$/,
+    over: 'لا يجوز أن تتجاوز الدرجة الدرجة العظمى',
+    fixFirst: /خلايا معدلة بها أخطاء: 1/,
+    leave: /غير المحفوظة\. هل تغادر/,
+    cancel: 'إلغاء',
+    refusedToast: /لم يُحفظ شيء/,
+    server: 'هذا الطالب غير مسجل في هذه المجموعة',
   },
 } as const;
 
@@ -59,7 +96,8 @@ async function open(lang: Lang, email: string, address: string): Promise<{ page:
 }
 
 const rowIndex = (row: RosterRow) => roster.findIndex((r) => r.registration_id === row.registration_id);
-const cell = (page: Page, row: RosterRow, c = GRADE_C) => page.locator(`.rg-scroll [data-r="${rowIndex(row)}"] [role="gridcell"][data-c="${c}"]`);
+const cell = (page: Page, row: RosterRow, c = GRADE_C) =>
+  page.locator(`.rg-scroll [data-r="${rowIndex(row)}"] [role="gridcell"][data-c="${c}"]`);
 
 async function typeInto(page: Page, row: RosterRow, text: string) {
   await cell(page, row).click();
@@ -77,10 +115,17 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: grade entry', () => {
     browser = await launchBrowser();
     tokens.instructor = await apiLogin(server.url, DEMO.instructor);
     tokens.student = await apiLogin(server.url, DEMO.student);
-    const held = new Set(((await apiCall(server.url, tokens.student, 'POST', '/students/courses', {})).data as Array<{ registration_id: number }>).map((c) => c.registration_id));
+    const held = new Set(
+      (
+        (await apiCall(server.url, tokens.student, 'POST', '/students/courses', {})).data as Array<{
+          registration_id: number;
+        }>
+      ).map((c) => c.registration_id),
+    );
     const taught = (await apiCall(server.url, tokens.instructor, 'GET', '/grades/sections')).data as Section[];
     for (const s of taught) {
-      const rows = (await apiCall(server.url, tokens.instructor, 'GET', `/grades/sections/${s.id}/students`)).data as RosterRow[];
+      const rows = (await apiCall(server.url, tokens.instructor, 'GET', `/grades/sections/${s.id}/students`))
+        .data as RosterRow[];
       const found = rows.find((r) => held.has(r.registration_id));
       if (found) {
         section = s;
@@ -89,7 +134,10 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: grade entry', () => {
         break;
       }
     }
-    expect(section, `a section of the demo instructor holding the demo student: ${JSON.stringify(taught).slice(0, 400)} ${[...held]}`).toBeDefined();
+    expect(
+      section,
+      `a section of the demo instructor holding the demo student: ${JSON.stringify(taught).slice(0, 400)} ${[...held]}`,
+    ).toBeDefined();
   }, 600_000);
 
   afterAll(async () => {
@@ -109,7 +157,12 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: grade entry', () => {
       await screenshot(page, 'grades-sections', lang);
 
       // The section's row opens its grading grid.
-      await page.getByRole('row').filter({ hasText: section.course_code }).filter({ hasText: section.code }).first().click();
+      await page
+        .getByRole('row')
+        .filter({ hasText: section.course_code })
+        .filter({ hasText: section.code })
+        .first()
+        .click();
       await page.waitForURL(`**/grades/sections/${section.id}`);
       await page.getByRole('heading', { name: t.title }).waitFor();
       await expect.poll(() => page.locator('.rg-scroll [data-r]').count()).toBe(roster.length);
@@ -147,18 +200,29 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: grade entry', () => {
       await page.reload();
       await appReady(page);
       await expect.poll(() => cell(page, mine).innerText()).toBe(String(mark));
-      const stored = (await apiCall(server.url, tokens.instructor, 'GET', `/grades/sections/${section.id}/students`)).data as RosterRow[];
+      const stored = (await apiCall(server.url, tokens.instructor, 'GET', `/grades/sections/${section.id}/students`))
+        .data as RosterRow[];
       expect(stored.find((r) => r.registration_id === mine.registration_id)?.grade).toBe(mark);
       // The student does not see a mark the instructor may still change (results not published).
-      const course = ((await apiCall(server.url, tokens.student, 'POST', '/students/courses', {})).data as Array<{ registration_id: number; grade: number | null; results_published: boolean }>)
-        .find((c) => c.registration_id === mine.registration_id);
+      const course = (
+        (await apiCall(server.url, tokens.student, 'POST', '/students/courses', {})).data as Array<{
+          registration_id: number;
+          grade: number | null;
+          results_published: boolean;
+        }>
+      ).find((c) => c.registration_id === mine.registration_id);
       expect(course).toMatchObject({ grade: null, results_published: false });
 
       // A refusal from the server (answered here, as the server words a row's error) lands on its cell.
       await page.route(`**/api/sis/grades/sections/${section.id}`, (route) =>
         route.request().method() === 'PUT'
-          ? route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ errors: { 'marks.0.registration_id': [t.server] }, message: 'x' }) })
-          : route.continue());
+          ? route.fulfill({
+              status: 422,
+              contentType: 'application/json',
+              body: JSON.stringify({ errors: { 'marks.0.registration_id': [t.server] }, message: 'x' }),
+            })
+          : route.continue(),
+      );
       await typeInto(page, mine, '12');
       await save.click();
       await expect.poll(() => cell(page, mine).getAttribute('aria-invalid')).toBe('true');
@@ -171,7 +235,10 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: grade entry', () => {
       await expect.poll(() => cell(page, mine).getAttribute('aria-invalid')).toBe(null);
       await expect.poll(() => save.innerText()).toBe(t.save(0));
 
-      expect(errors.filter((e) => !/status of 4\d\d/.test(e)), errors.join('\n')).toEqual([]);
+      expect(
+        errors.filter((e) => !/status of 4\d\d/.test(e)),
+        errors.join('\n'),
+      ).toEqual([]);
     }, 240_000);
   }
 });

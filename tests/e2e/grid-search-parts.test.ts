@@ -27,7 +27,9 @@ const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rowaq-grid-parts-'));
 /** The first shown rows' codes, in the view's order, and the row-count line. */
 async function shown(page: Page): Promise<{ codes: string[]; count: string }> {
   return page.evaluate((top) => {
-    const rows = [...document.querySelectorAll<HTMLElement>('.rg-brow[data-r]')].sort((a, b) => Number(a.dataset.r) - Number(b.dataset.r));
+    const rows = [...document.querySelectorAll<HTMLElement>('.rg-brow[data-r]')].sort(
+      (a, b) => Number(a.dataset.r) - Number(b.dataset.r),
+    );
     return {
       codes: rows.slice(0, top).map((row) => row.querySelector('[data-c="0"]')?.textContent ?? ''),
       count: document.querySelector('[data-testid="grid-count"]')?.textContent ?? '',
@@ -48,7 +50,7 @@ describe.skipIf(!E2E_ENABLED)('grid fuzzy search in parts, in chromium', () => {
     fs.rmSync(outDir, { recursive: true, force: true });
   });
 
-  test('the workers\' merged answers are the answer over all the rows, in order', async () => {
+  test("the workers' merged answers are the answer over all the rows, in order", async () => {
     const rows = benchRows(ROWS);
     const whole = createFuzzySearcher(rows);
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

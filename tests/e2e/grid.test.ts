@@ -1,5 +1,5 @@
 /**
- * Issue 8 end to end, in chromium against the real server on a fresh embedded database with the
+ * The spreadsheet grid end to end, in chromium against the real server on a fresh embedded database with the
  * demo university, in English and in Arabic (right to left):
  * - /students/grid (the students sheet): import the LibreOffice fixtures (.xlsx, .xls, .csv)
  *   through the Import button, see the rows and the spec's messages, fix an invalid cell,
@@ -27,8 +27,19 @@ import { normalizeListResponse } from '../../engine/react/renderers/list/list-mo
 import { badge } from '../../engine/core/badges.ts';
 import { FIXTURE_COLUMNS, FIXTURE_ROWS } from '../fixtures/grid/columns.ts';
 import {
-  appReady, DEMO, E2E_ENABLED, ensureClientBuild, launchBrowser, newContext, ROOT, screenshot, signIn,
-  startServer, watchPage, type Lang, type RunningServer,
+  appReady,
+  DEMO,
+  E2E_ENABLED,
+  ensureClientBuild,
+  launchBrowser,
+  newContext,
+  ROOT,
+  screenshot,
+  signIn,
+  startServer,
+  watchPage,
+  type Lang,
+  type RunningServer,
 } from './setup.ts';
 
 const FIXTURES = path.join(ROOT, 'tests/fixtures/grid');
@@ -55,7 +66,11 @@ async function cellClips(page: Page): Promise<{ cells: number; unclipped: number
       const box = c.getBoundingClientRect();
       return text.width > 0 && (text.left < box.left - 0.5 || text.right > box.right + 0.5);
     };
-    return { cells: cells.length, unclipped: open.length, spilling: open.filter(spills).map((c) => c.textContent ?? '') };
+    return {
+      cells: cells.length,
+      unclipped: open.length,
+      spilling: open.filter(spills).map((c) => c.textContent ?? ''),
+    };
   });
 }
 
@@ -89,14 +104,21 @@ async function signedIn(lang: Lang): Promise<{ page: Page; context: BrowserConte
 const label = (name: string, lang: Lang) => gridText(FIXTURE_COLUMNS.find((c) => c.name === name)!.label, lang);
 /** Column position in the grid: the sticky code column first, then the others in order. */
 const col = (name: string) => FIXTURE_COLUMNS.findIndex((c) => c.name === name);
-const cell = (page: Page, r: number, c: number) => page.locator(`.rg-scroll [data-r="${r}"] [role="gridcell"][data-c="${c}"]`);
+const cell = (page: Page, r: number, c: number) =>
+  page.locator(`.rg-scroll [data-r="${r}"] [role="gridcell"][data-c="${c}"]`);
 
 /** Every shown data row as its cells' texts (the check columns show ☑ / ☐ or the refused text). */
 async function gridTexts(page: Page): Promise<string[][]> {
   return page.evaluate(() => {
     const rows = [...document.querySelectorAll<HTMLElement>('.rg-scroll .rg-row[aria-selected]')];
     return rows
-      .map((row) => [...row.querySelectorAll<HTMLElement>('[role="gridcell"][data-c]')].map((c) => c.getAttribute('title') && c.getAttribute('aria-invalid') !== 'true' ? c.getAttribute('title')! : c.textContent ?? ''))
+      .map((row) =>
+        [...row.querySelectorAll<HTMLElement>('[role="gridcell"][data-c]')].map((c) =>
+          c.getAttribute('title') && c.getAttribute('aria-invalid') !== 'true'
+            ? c.getAttribute('title')!
+            : (c.textContent ?? ''),
+        ),
+      )
       .sort((a, b) => a[0]!.localeCompare(b[0]!));
   });
 }
@@ -145,13 +167,16 @@ async function names(page: Page): Promise<string[]> {
 }
 
 async function download(page: Page, button: string, to: string): Promise<string> {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button, exact: true }).click()]);
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button, exact: true }).click(),
+  ]);
   const target = path.join(downloads, to);
   await file.saveAs(target);
   return target;
 }
 
-describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
+describe.skipIf(!E2E_ENABLED)('grid in chromium', () => {
   beforeAll(async () => {
     const build = await ensureClientBuild();
     // Every test signs in (see signedIn): more than the default 10 sign-ins a minute.
@@ -180,11 +205,17 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
       test('an empty sheet says so; the LibreOffice .xlsx, .xls and .csv import with the spec messages', async () => {
         const { page, errors } = await signedIn(lang);
         await openSheet(page, lang);
-        await expect(page.getByRole('grid').getByText(gridText(GRID_MESSAGES.noRecord, lang), { exact: true }).count()).resolves.toBe(1);
+        await expect(
+          page.getByRole('grid').getByText(gridText(GRID_MESSAGES.noRecord, lang), { exact: true }).count(),
+        ).resolves.toBe(1);
         expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
         expect(await page.locator('.rg-root').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
 
-        const expectedMessages = importTable(readSheet(fs.readFileSync(path.join(FIXTURES, 'students.xlsx')), 'xlsx'), FIXTURE_COLUMNS, lang).errors.map((e) => e.text);
+        const expectedMessages = importTable(
+          readSheet(fs.readFileSync(path.join(FIXTURES, 'students.xlsx')), 'xlsx'),
+          FIXTURE_COLUMNS,
+          lang,
+        ).errors.map((e) => e.text);
         expect(expectedMessages).toHaveLength(3);
         // SheetJS runs in the grid's Web Worker, started by the first import.
         const worker = page.waitForEvent('worker');
@@ -222,15 +253,24 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         // Arabic) and keeps its whole text on hover. In Arabic, 'الرسوم مدفوعة' (Fees paid) and
         // 'المعدل التراكمي' (GPA) do not fit their 90 px columns.
         const clipped = await page.locator('.rg-head [role="columnheader"]').evaluateAll((cells) =>
-          cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => ({ text: c.textContent, title: c.getAttribute('title'), overflow: getComputedStyle(c).textOverflow })),
+          cells
+            .filter((c) => c.scrollWidth > c.clientWidth)
+            .map((c) => ({
+              text: c.textContent,
+              title: c.getAttribute('title'),
+              overflow: getComputedStyle(c).textOverflow,
+            })),
         );
         if (lang === 'ar') expect(clipped.length).toBeGreaterThanOrEqual(2);
-        for (const c of clipped) expect(c.overflow === 'ellipsis' && c.title?.startsWith(`${c.text}:`), JSON.stringify(c)).toBe(true);
+        for (const c of clipped)
+          expect(c.overflow === 'ellipsis' && c.title?.startsWith(`${c.text}:`), JSON.stringify(c)).toBe(true);
         // Bidi, drawn: '-250' keeps its sign on the left and 'Omar Khaled, Jr.' its '.' on the
         // right, in either direction of the grid (each cell's text is isolated).
         const drawn = await page.evaluate(() => {
           const leftOf = (text: string, i: number) => {
-            const cell = [...document.querySelectorAll<HTMLElement>('.rg-scroll .rg-brow .rg-text, .rg-scroll .rg-brow .rg-ltr')].find((b) => b.textContent === text);
+            const cell = [
+              ...document.querySelectorAll<HTMLElement>('.rg-scroll .rg-brow .rg-text, .rg-scroll .rg-brow .rg-ltr'),
+            ].find((b) => b.textContent === text);
             if (!cell) return null;
             const range = document.createRange();
             range.setStart(cell.firstChild!, i);
@@ -247,7 +287,11 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         // Files the import refuses, each with its message; the rows stay as they were.
         const refused: [string, string | Buffer, string][] = [
           ['notes.txt', 'Code\n1\n', gridText(IO_MESSAGES.unsupportedFile, lang)],
-          ['damaged.xlsx', Buffer.from([80, 75, 3, 4, 20, 0, 0, 0, 1, 2, 3]), gridText(GRID_MESSAGES.noRecordRead, lang)],
+          [
+            'damaged.xlsx',
+            Buffer.from([80, 75, 3, 4, 20, 0, 0, 0, 1, 2, 3]),
+            gridText(GRID_MESSAGES.noRecordRead, lang),
+          ],
           ['header-only.csv', 'Code,Name\n', gridText(GRID_MESSAGES.noRecordRead, lang)],
           ['unknown.csv', 'Colour,Size\nred,3\n', gridText(GRID_MESSAGES.noMatchedColumn, lang)],
           ['no-key.csv', 'Name,GPA\nMona Ali,3\n', gridText(GRID_MESSAGES.missingKeyColumn, lang)],
@@ -275,7 +319,9 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         await page.locator('.rg-root').getByRole('status').getByRole('button').click();
         // The sheet has no pages (its YAML: grid: {paging: false}): every row is in the one body,
         // and only those near the sight are in the DOM.
-        await expect.poll(() => page.locator('.rg-scroll').evaluate((el) => el.scrollHeight)).toBeGreaterThan(count * 24);
+        await expect
+          .poll(() => page.locator('.rg-scroll').evaluate((el) => el.scrollHeight))
+          .toBeGreaterThan(count * 24);
         expect(await dataRows(page).count()).toBeLessThan(80);
         // 240 px a frame, set in the frame's animation callback as a script scroll is: each frame
         // hit-tests three points down the body (the middle of the rows area, across) before it
@@ -303,7 +349,9 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         expect(scrolled).toEqual({ down: 0, bottom: true, up: 0 });
         // Back at the end, the last row is drawn.
         await page.locator('.rg-scroll').evaluate((el) => (el.scrollTop = el.scrollHeight));
-        await expect.poll(() => page.locator(`.rg-scroll [data-r="${count - 1}"]`).textContent()).toContain(`${3_000_000 + count - 1}`);
+        await expect
+          .poll(() => page.locator(`.rg-scroll [data-r="${count - 1}"]`).textContent())
+          .toContain(`${3_000_000 + count - 1}`);
         await screenshot(page, 'grid-sheet-3000-rows-end', lang);
         expect(errors).toEqual([]);
       });
@@ -325,7 +373,21 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
 
         const cases: [string, string, string[]][] = [
           ['gpa', '=3.45', ['Ahmed Hassan']],
-          ['gpa', '<>3.45', ['Hana Samir', 'Karim Adel', 'Laila Mostafa', 'Mona Ali', 'Nour El-Din', 'Omar Khaled, Jr.', 'Sara Mahmoud', 'Tarek Fathy', 'Youssef Ibrahim']],
+          [
+            'gpa',
+            '<>3.45',
+            [
+              'Hana Samir',
+              'Karim Adel',
+              'Laila Mostafa',
+              'Mona Ali',
+              'Nour El-Din',
+              'Omar Khaled, Jr.',
+              'Sara Mahmoud',
+              'Tarek Fathy',
+              'Youssef Ibrahim',
+            ],
+          ],
           ['gpa', '>3.3', ['Ahmed Hassan', 'Laila Mostafa', 'Omar Khaled, Jr.', 'Youssef Ibrahim']],
           ['gpa', '>=3.3', ['Ahmed Hassan', 'Hana Samir', 'Laila Mostafa', 'Omar Khaled, Jr.', 'Youssef Ibrahim']],
           ['gpa', '<2.5', ['Karim Adel', 'Tarek Fathy']],
@@ -333,7 +395,11 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
           ['name', '?ar*', ['Karim Adel', 'Sara Mahmoud', 'Tarek Fathy']],
           ['name', '~^(hana|laila) ', ['Hana Samir', 'Laila Mostafa']],
           ['name_local', 'منى*', ['Mona Ali']],
-          ['fees', '>=15000', ['Ahmed Hassan', 'Karim Adel', 'Laila Mostafa', 'Omar Khaled, Jr.', 'Tarek Fathy', 'Youssef Ibrahim']],
+          [
+            'fees',
+            '>=15000',
+            ['Ahmed Hassan', 'Karim Adel', 'Laila Mostafa', 'Omar Khaled, Jr.', 'Tarek Fathy', 'Youssef Ibrahim'],
+          ],
           ['birth_date', '<2004-01-01', ['Omar Khaled, Jr.', 'Sara Mahmoud', 'Tarek Fathy']],
         ];
         for (const [name, text, expected] of cases) {
@@ -347,8 +413,13 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
 
         // The value list of a column (Latin names and Arabic names, in both directions): each
         // value with its count set apart from it, and picking one filters on it.
-        for (const [name, value] of [['name', 'Karim Adel'], ['name_local', 'منى علي']] as const) {
-          const header = page.getByRole('textbox', { name: `${gridUi(lang, 'filter')} ${label(name, lang)}`, exact: true }).locator('..');
+        for (const [name, value] of [
+          ['name', 'Karim Adel'],
+          ['name_local', 'منى علي'],
+        ] as const) {
+          const header = page
+            .getByRole('textbox', { name: `${gridUi(lang, 'filter')} ${label(name, lang)}`, exact: true })
+            .locator('..');
           await header.getByRole('button', { name: `${gridUi(lang, 'valueList')}: ${label(name, lang)}` }).click();
           const list = page.getByRole('listbox', { name: gridUi(lang, 'valueList') });
           const option = list.getByRole('option', { name: value });
@@ -366,7 +437,9 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
           );
           expect(Math.min(...gaps), `${name}: ${gaps.join(', ')}`).toBeGreaterThanOrEqual(6);
           await option.click();
-          await expect.poll(() => names(page), { message: `value list ${value}` }).toEqual([FIXTURE_ROWS.find((r) => r[name] === value)!.name]);
+          await expect
+            .poll(() => names(page), { message: `value list ${value}` })
+            .toEqual([FIXTURE_ROWS.find((r) => r[name] === value)!.name]);
           await filter(page, lang, name, '');
           await expect.poll(() => dataRows(page).count()).toBe(10);
         }
@@ -377,7 +450,10 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         const searchBox = page.getByRole('searchbox', { name: gridUi(lang, 'search') });
         const workers: string[] = [];
         page.on('worker', (worker) => workers.push(worker.url()));
-        for (const [text, expected] of [['Laila Mustafa', ['Laila Mostafa']], ['منى', ['Mona Ali']]] as const) {
+        for (const [text, expected] of [
+          ['Laila Mustafa', ['Laila Mostafa']],
+          ['منى', ['Mona Ali']],
+        ] as const) {
           await searchBox.fill(text);
           await expect.poll(() => names(page), { message: `search ${text}` }).toEqual(expected);
         }
@@ -393,7 +469,10 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         const shown = await gridTexts(page);
         const xlsx = await download(page, gridUi(lang, 'exportXlsx'), `sheet-${lang}.xlsx`);
         const csv = await download(page, gridUi(lang, 'exportCsv'), `sheet-${lang}.csv`);
-        for (const [file, kind] of [[xlsx, 'xlsx'], [csv, 'csv']] as const) {
+        for (const [file, kind] of [
+          [xlsx, 'xlsx'],
+          [csv, 'csv'],
+        ] as const) {
           const back = importTable(readSheet(fs.readFileSync(file), kind), FIXTURE_COLUMNS, lang);
           const wanted = FIXTURE_ROWS.filter((r) => /^.ar/i.test(r.name));
           expect(back.rows, `${kind} holds the filtered rows`).toEqual(wanted);
@@ -446,23 +525,32 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         await expect(editor.count()).resolves.toBe(0);
 
         // Copy rows 0-1 of name and Arabic name, paste them onto rows 2-3.
-        const source = [[await cell(page, 0, nameC).innerText(), await cell(page, 0, nameC + 1).innerText()], [await cell(page, 1, nameC).innerText(), await cell(page, 1, nameC + 1).innerText()]];
+        const source = [
+          [await cell(page, 0, nameC).innerText(), await cell(page, 0, nameC + 1).innerText()],
+          [await cell(page, 1, nameC).innerText(), await cell(page, 1, nameC + 1).innerText()],
+        ];
         await cell(page, 0, nameC).click();
         await page.keyboard.press('Shift+ArrowDown');
         await page.keyboard.press(lang === 'ar' ? 'Shift+ArrowLeft' : 'Shift+ArrowRight');
         await page.keyboard.press('Control+c');
-        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(source.map((r) => r.join('\t')).join('\n'));
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+          source.map((r) => r.join('\t')).join('\n'),
+        );
         await cell(page, 2, nameC).click();
         await page.keyboard.press('Control+v');
-        await expect.poll(async () => [
-          [await cell(page, 2, nameC).innerText(), await cell(page, 2, nameC + 1).innerText()],
-          [await cell(page, 3, nameC).innerText(), await cell(page, 3, nameC + 1).innerText()],
-        ]).toEqual(source);
+        await expect
+          .poll(async () => [
+            [await cell(page, 2, nameC).innerText(), await cell(page, 2, nameC + 1).innerText()],
+            [await cell(page, 3, nameC).innerText(), await cell(page, 3, nameC + 1).innerText()],
+          ])
+          .toEqual(source);
         // Text pasted from elsewhere (another program's two cells) lands the same way.
         await page.evaluate(() => navigator.clipboard.writeText('Pasted One\tنص ملصق'));
         await cell(page, 4, nameC).click();
         await page.keyboard.press('Control+v');
-        await expect.poll(async () => [await cell(page, 4, nameC).innerText(), await cell(page, 4, nameC + 1).innerText()]).toEqual(['Pasted One', 'نص ملصق']);
+        await expect
+          .poll(async () => [await cell(page, 4, nameC).innerText(), await cell(page, 4, nameC + 1).innerText()])
+          .toEqual(['Pasted One', 'نص ملصق']);
         // A text wider than its column keeps its clip (it is not drawn over the next cell); the
         // texts that fit are drawn without one, and none of them spills.
         await page.evaluate(() => navigator.clipboard.writeText('WWWWWWWWWWWWWWWWWW'));
@@ -472,7 +560,10 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         const wide = await cell(page, 5, nameC).evaluate((c) => {
           const range = document.createRange();
           range.selectNodeContents(c);
-          return { overflow: getComputedStyle(c).overflowX, wider: range.getBoundingClientRect().width > c.clientWidth };
+          return {
+            overflow: getComputedStyle(c).overflowX,
+            wider: range.getBoundingClientRect().width > c.clientWidth,
+          };
         });
         expect(wide).toEqual({ overflow: 'hidden', wider: true });
         const clips = await cellClips(page);
@@ -484,7 +575,9 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         const code = (await cell(page, 0, col('code')).boundingBox())!;
         if (lang === 'ar') expect(grid.x + grid.width - (code.x + code.width)).toBeLessThan(60);
         else expect(code.x - grid.x).toBeLessThan(60);
-        await page.getByRole('grid').evaluate((el) => (el.scrollLeft = (el.scrollWidth - el.clientWidth) * (document.dir === 'rtl' ? -1 : 1)));
+        await page
+          .getByRole('grid')
+          .evaluate((el) => (el.scrollLeft = (el.scrollWidth - el.clientWidth) * (document.dir === 'rtl' ? -1 : 1)));
         const codeAfter = (await cell(page, 0, col('code')).boundingBox())!;
         expect(Math.abs(codeAfter.x - code.x), 'sticky column after scrolling sideways').toBeLessThan(2);
         expect(errors).toEqual([]);
@@ -513,7 +606,12 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         // to right « ‹ › » (in Arabic the first page is the right-most). Each is drawn left to
         // right, so no right-to-left run mirrors the sign a second time.
         const arrows = await page.locator('.rg-pages button').evaluateAll((els) =>
-          els.map((b) => ({ text: b.textContent, dir: getComputedStyle(b).direction, x: b.getBoundingClientRect().left, label: b.getAttribute('aria-label') })),
+          els.map((b) => ({
+            text: b.textContent,
+            dir: getComputedStyle(b).direction,
+            x: b.getBoundingClientRect().left,
+            label: b.getAttribute('aria-label'),
+          })),
         );
         expect(arrows.map((a) => a.dir)).toEqual(['ltr', 'ltr', 'ltr', 'ltr']);
         expect([...arrows].sort((a, b) => a.x - b.x).map((a) => a.text)).toEqual(['«', '‹', '›', '»']);
@@ -523,17 +621,22 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, '.generated/manifest.json'), 'utf8')) as Manifest;
         const table = manifest.statusTables.student_status!;
         const badges = await page.locator('.rg-scroll .rg-badge').evaluateAll((els) =>
-          els.map((el) => ({ text: el.textContent ?? '', colour: el.getAttribute('data-colour'), background: getComputedStyle(el).backgroundColor })),
+          els.map((el) => ({
+            text: el.textContent ?? '',
+            colour: el.getAttribute('data-colour'),
+            background: getComputedStyle(el).backgroundColor,
+          })),
         );
         expect(badges.length).toBeGreaterThan(10);
-        const toRgb = async (css: string) => page.evaluate((c) => {
-          const probe = document.createElement('span');
-          probe.style.background = c;
-          document.body.appendChild(probe);
-          const out = getComputedStyle(probe).backgroundColor;
-          probe.remove();
-          return out;
-        }, css);
+        const toRgb = async (css: string) =>
+          page.evaluate((c) => {
+            const probe = document.createElement('span');
+            probe.style.background = c;
+            document.body.appendChild(probe);
+            const out = getComputedStyle(probe).backgroundColor;
+            probe.remove();
+            return out;
+          }, css);
         for (const b of badges.slice(0, 20)) {
           const status = table.statuses.find((s) => (lang === 'ar' ? s.name_local : s.name) === b.text);
           expect(status, `badge '${b.text}' is a student status`).toBeDefined();
@@ -558,7 +661,8 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
           for (const cell of body.querySelectorAll('[aria-colindex]')) {
             const c = cell.getAttribute('aria-colindex');
             for (const head of document.querySelectorAll(`.rg-scroll .rg-head [aria-colindex="${c}"]`)) {
-              if (edges(head).join() !== edges(cell).join()) wrong.push(`column ${c}: header ${edges(head)} body ${edges(cell)}`);
+              if (edges(head).join() !== edges(cell).join())
+                wrong.push(`column ${c}: header ${edges(head)} body ${edges(cell)}`);
             }
           }
           return wrong;
@@ -597,7 +701,11 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         // Bidi: every cell's text is isolated. A shortened Latin name reads left to right with its
         // ellipsis at its right end, also in the right-to-left grid; numbers are left to right.
         const isolation = await page.evaluate(() => {
-          const texts = [...document.querySelectorAll<HTMLElement>('.rg-scroll .rg-row[aria-selected] .rg-text, .rg-scroll .rg-row[aria-selected] .rg-ltr')];
+          const texts = [
+            ...document.querySelectorAll<HTMLElement>(
+              '.rg-scroll .rg-row[aria-selected] .rg-text, .rg-scroll .rg-row[aria-selected] .rg-ltr',
+            ),
+          ];
           const latin = texts.find((b) => /^[A-Za-z]/.test(b.textContent ?? '') && (b.textContent ?? '').endsWith('…'));
           if (!latin) return null;
           const node = latin.firstChild as Text;
@@ -628,7 +736,12 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
           };
         });
         expect(isolation, 'a shortened Latin name on the first page').not.toBeNull();
-        expect(isolation).toEqual({ bidi: 'plaintext', ellipsisAfter: true, numbers: isolation!.numbers, numbersLtr: true });
+        expect(isolation).toEqual({
+          bidi: 'plaintext',
+          ellipsisAfter: true,
+          numbers: isolation!.numbers,
+          numbersLtr: true,
+        });
         expect(isolation!.numbers).toBeGreaterThan(10);
 
         const firstCode = await cell(page, 0, 0).innerText();
@@ -657,7 +770,9 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         const chosen = statuses.find((s) => s.key !== 'active') ?? statuses[1]!;
         await page.getByTestId('grid-server-filters').getByRole('combobox', { name: statusLabel }).click();
         await page.getByRole('option', { name: nameOf(chosen), exact: true }).click();
-        await expect.poll(async () => (await page.getByTestId('grid-count').innerText()).replace(/,/g, ''), { timeout: 60_000 }).not.toBe(all);
+        await expect
+          .poll(async () => (await page.getByTestId('grid-count').innerText()).replace(/,/g, ''), { timeout: 60_000 })
+          .not.toBe(all);
         expect(new URL(page.url()).searchParams.get('filter.status_id')).toBe(String(chosen.id));
         const texts = await page.locator('.rg-scroll .rg-badge').allInnerTexts();
         expect(texts.length).toBeGreaterThan(0);
@@ -666,7 +781,10 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
 
         // The YAML export action: POST /students/export with the chosen filter, Students.xlsx.
         const exportLabel = lang === 'en' ? 'All matching to Students.xlsx' : 'كل المطابقين إلى Students.xlsx';
-        const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: exportLabel, exact: true }).click()]);
+        const [file] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: exportLabel, exact: true }).click(),
+        ]);
         expect(file.suggestedFilename()).toBe('Students.xlsx');
         const saved = path.join(downloads, `students-${lang}.xlsx`);
         await file.saveAs(saved);
@@ -699,9 +817,17 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         await appReady(page);
         await page.getByRole('grid').waitFor();
         await expect.poll(() => page.getByTestId('grid-count').innerText(), { timeout: 60_000 }).toBe(before);
-        expect(await page.getByRole('textbox', { name: `${gridUi(lang, 'filter')} ${nameLabel}`, exact: true }).inputValue()).toBe('A*');
+        expect(
+          await page.getByRole('textbox', { name: `${gridUi(lang, 'filter')} ${nameLabel}`, exact: true }).inputValue(),
+        ).toBe('A*');
         expect(await page.getByRole('searchbox', { name: gridUi(lang, 'search') }).inputValue()).toBe('Ahmed');
-        expect(await page.locator('[role="columnheader"].rg-label').filter({ hasText: gpaLabel }).first().getAttribute('aria-sort')).toBe('ascending');
+        expect(
+          await page
+            .locator('[role="columnheader"].rg-label')
+            .filter({ hasText: gpaLabel })
+            .first()
+            .getAttribute('aria-sort'),
+        ).toBe('ascending');
         expect(await gridTexts(page)).toEqual(shownBefore);
         expect(errors).toEqual([]);
       });
@@ -716,28 +842,44 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         await expect.poll(() => dataRows(page).count(), { timeout: 60_000 }).toBeGreaterThan(5);
         const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, '.generated/manifest.json'), 'utf8')) as Manifest;
         const byName = gridColoursByName(manifest.statusTables[GRID_STATUS_TABLE]);
-        const toRgb = async (css: string) => page.evaluate((c) => {
-          const probe = document.createElement('span');
-          probe.style.background = c;
-          document.body.appendChild(probe);
-          const out = getComputedStyle(probe).backgroundColor;
-          probe.remove();
-          return out;
-        }, css);
+        const toRgb = async (css: string) =>
+          page.evaluate((c) => {
+            const probe = document.createElement('span');
+            probe.style.background = c;
+            document.body.appendChild(probe);
+            const out = getComputedStyle(probe).backgroundColor;
+            probe.remove();
+            return out;
+          }, css);
         // status_code is the 4th column, flags the 5th (student_id is the sticky first one).
         const seen = new Map<string, string>();
-        for (const [c, tableName] of [[3, 'registration_code'], [4, 'registration_status']] as const) {
+        for (const [c, tableName] of [
+          [3, 'registration_code'],
+          [4, 'registration_status'],
+        ] as const) {
           const table = manifest.statusTables[tableName]!;
-          const badges = await page.locator(`.rg-scroll [role="gridcell"][data-c="${c}"] .rg-badge`).evaluateAll((els) =>
-            els.map((el) => ({ text: el.textContent ?? '', colour: el.getAttribute('data-colour'), background: getComputedStyle(el).backgroundColor })),
-          );
+          const badges = await page
+            .locator(`.rg-scroll [role="gridcell"][data-c="${c}"] .rg-badge`)
+            .evaluateAll((els) =>
+              els.map((el) => ({
+                text: el.textContent ?? '',
+                colour: el.getAttribute('data-colour'),
+                background: getComputedStyle(el).backgroundColor,
+              })),
+            );
           expect(badges.length, tableName).toBeGreaterThan(5);
           for (const b of badges) {
             // A badge's text is its status names; the first one decides the colour.
             const first = b.text.split(lang === 'ar' ? '، ' : ', ')[0];
             const status = table.statuses.find((s) => (lang === 'ar' ? s.name_local : s.name) === first);
             expect(status, `badge '${b.text}' is a ${tableName} status`).toBeDefined();
-            const ids = table.flags ? table.statuses.filter((s) => b.text.split(lang === 'ar' ? '، ' : ', ').includes(lang === 'ar' ? s.name_local : s.name)).reduce((v, s) => v | s.id, 0) : status!.id;
+            const ids = table.flags
+              ? table.statuses
+                  .filter((s) =>
+                    b.text.split(lang === 'ar' ? '، ' : ', ').includes(lang === 'ar' ? s.name_local : s.name),
+                  )
+                  .reduce((v, s) => v | s.id, 0)
+              : status!.id;
             const wanted = gridBadge(table, ids, lang, byName).color;
             expect(b.colour, b.text).toBe(wanted);
             expect(b.background, b.text).toBe(await toRgb(chipColours(wanted).background));
@@ -748,7 +890,10 @@ describe.skipIf(!E2E_ENABLED)('grid (issue 8) in chromium', () => {
         if (seen.has('Registered')) expect(seen.get('Registered')).toBe('info');
         if (seen.has('Fresh')) expect(seen.get('Fresh')).toBe('info');
         if (seen.has('Repeat')) expect(seen.get('Repeat')).toBe('secondary');
-        expect([...seen.keys()].some((n) => byName.has(n.toLowerCase())), `some badge named in ${GRID_STATUS_TABLE}: ${[...seen.keys()].join(', ')}`).toBe(true);
+        expect(
+          [...seen.keys()].some((n) => byName.has(n.toLowerCase())),
+          `some badge named in ${GRID_STATUS_TABLE}: ${[...seen.keys()].join(', ')}`,
+        ).toBe(true);
         // Read-only values from the server are not input errors (a flag combination is not one status).
         expect(await page.locator('.rg-scroll .rg-error').count()).toBe(0);
         await screenshot(page, 'grid-students-courses', lang);

@@ -57,9 +57,19 @@ export const E2E_ENABLED: boolean = (() => {
 // ---------------------------------------------------------------------------------------------
 // client build
 
-const BUILD_INPUTS = ['engine', 'screens', 'locales', 'schemas', 'generator', 'index.html', 'vite.config.ts', 'package.json', 'package-lock.json'];
+const BUILD_INPUTS = [
+  'engine',
+  'screens',
+  'locales',
+  'schemas',
+  'generator',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+  'package-lock.json',
+];
 
-function hashInputs(): string {
+function hashInputs(inputs: readonly string[] = BUILD_INPUTS): string {
   const hash = crypto.createHash('sha256');
   const walk = (rel: string) => {
     const abs = path.join(ROOT, rel);
@@ -74,7 +84,7 @@ function hashInputs(): string {
     }
     hash.update(rel).update('\0').update(fs.readFileSync(abs)).update('\0');
   };
-  for (const input of BUILD_INPUTS) walk(input);
+  for (const input of inputs) walk(input);
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -90,7 +100,8 @@ async function withLock<T>(lockDir: string, fn: () => Promise<T>): Promise<T> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const age = Date.now() - (fs.statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
       if (age > 180_000) fs.rmSync(lockDir, { recursive: true, force: true }); // a crashed run's lock
-      if (Date.now() - started > 240_000) throw new Error(`e2e: waited 4 minutes for the build lock ${lockDir}`);
+      if (Date.now() - started > 240_000)
+        throw new Error(`e2e: waited 4 minutes for the build lock ${lockDir}`, { cause: error });
       await sleep(250);
     }
   }
@@ -122,17 +133,23 @@ export async function ensureClientBuild(): Promise<ClientBuild> {
     fs.rmSync(tmp, { recursive: true, force: true });
     const started = performance.now();
     const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
-    const result = spawnSync(process.execPath, [vite, 'build', '--outDir', tmp, '--emptyOutDir', '--logLevel', 'warn'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      // vitest sets NODE_ENV=test, which would bundle React's development build: build as `npm start` does.
-      env: { ...process.env, NODE_ENV: 'production', NO_COLOR: '1', FORCE_COLOR: '0' },
-      timeout: 180_000,
-    });
+    const result = spawnSync(
+      process.execPath,
+      [vite, 'build', '--outDir', tmp, '--emptyOutDir', '--logLevel', 'warn'],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        // vitest sets NODE_ENV=test, which would bundle React's development build: build as `npm start` does.
+        env: { ...process.env, NODE_ENV: 'production', NO_COLOR: '1', FORCE_COLOR: '0' },
+        timeout: 180_000,
+      },
+    );
     const ms = Math.round(performance.now() - started);
     if (result.status !== 0) {
       fs.rmSync(tmp, { recursive: true, force: true });
-      throw new Error(`e2e: vite build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`.slice(0, 6000));
+      throw new Error(
+        `e2e: vite build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`.slice(0, 6000),
+      );
     }
     fs.writeFileSync(path.join(tmp, '.rowaq-e2e-built'), `${new Date().toISOString()} ${ms} ms\n`);
     fs.rmSync(dir, { recursive: true, force: true });
@@ -173,7 +190,8 @@ export interface RunningServer {
   startMs: number;
   /** stdout + stderr so far (pino JSON lines). */
   output(): string;
-  stop(): Promise<void>;
+  /** Stops the server and removes its folder; `keep` moves its DATA_DIR there first. */
+  stop(options?: { keep?: string }): Promise<void>;
 }
 
 export interface StartOptions {
@@ -181,20 +199,69 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Give up waiting for /api/health after this long. */
   timeoutMs?: number;
+  /**
+   * Seed the demo university on this server's first start (what `npm start` does on an empty
+   * DATA_DIR). Without it the server starts on a copy of a DATA_DIR seeded once per source
+   * state and day (`seededDataTemplate`): the same demo data, without seeding it again in
+   * every test file.
+   */
+  fresh?: boolean;
 }
 
-/** `tsx server/main.ts` (what `npm start` runs after the build) on a fresh DATA_DIR and a free port. */
+/** What the seeded demo data depends on: the server's code and the compiled definitions. */
+const SEED_INPUTS = ['server', '.generated', 'package-lock.json'];
+
+/**
+ * A DATA_DIR holding the demo university, made once per source state and UTC day (the seed
+ * dates lectures and deadlines from today) by a real server start, then stopped cleanly.
+ * Each test file's server starts on its own copy.
+ */
+async function seededDataTemplate(clientDir: string, timeoutMs: number): Promise<string> {
+  const base = path.join(os.tmpdir(), 'rowaq-e2e');
+  fs.mkdirSync(base, { recursive: true });
+  return withLock(path.join(base, 'seed.lock'), async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    const dir = path.join(base, `data-${hashInputs(SEED_INPUTS)}-${day}`);
+    const marker = path.join(dir, '.rowaq-e2e-seeded');
+    if (fs.existsSync(marker)) {
+      fs.utimesSync(dir, new Date(), new Date());
+      return dir;
+    }
+    const server = await startServer({ clientDir, fresh: true, timeoutMs });
+    await server.stop({ keep: dir });
+    fs.writeFileSync(marker, new Date().toISOString());
+    for (const name of fs.readdirSync(base)) {
+      const other = path.join(base, name);
+      if (!name.startsWith('data-') || other === dir) continue;
+      const age = Date.now() - (fs.statSync(other, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+      if (age > 30 * 60_000) fs.rmSync(other, { recursive: true, force: true });
+    }
+    return dir;
+  });
+}
+
+/** `tsx server/main.ts` (what `npm start` runs after the build) on its own DATA_DIR and a free port. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const template = options.fresh
+    ? undefined
+    : await seededDataTemplate(options.clientDir, options.timeoutMs ?? 240_000);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'rowaq-e2e-server-'));
   const appRoot = path.join(work, 'root');
   const dataDir = path.join(work, 'data');
+  if (template) fs.cpSync(template, dataDir, { recursive: true });
   fs.mkdirSync(path.join(appRoot, 'dist'), { recursive: true });
   fs.symlinkSync(path.join(ROOT, '.generated'), path.join(appRoot, '.generated'));
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(appRoot, 'node_modules'));
   fs.symlinkSync(options.clientDir, path.join(appRoot, 'dist/client'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...options.env };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ...options.env,
+  };
   delete env.DATABASE_URL; // always the embedded database on a fresh DATA_DIR
   delete env.NODE_ENV; // vitest sets 'test'; npm start runs in development (the demo seed)
   const started = performance.now();
@@ -209,12 +276,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let exited: number | null | undefined;
   const exit = new Promise<void>((resolve) => child.once('exit', (code) => ((exited = code), resolve())));
 
-  const stop = async () => {
+  const stop = async (options?: { keep?: string }) => {
     if (exited === undefined) {
       child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exit;
       clearTimeout(timer);
+    }
+    if (options?.keep) {
+      if (exited !== 0) throw new Error(`e2e: the seeding server did not stop cleanly (exit ${exited})`);
+      fs.rmSync(options.keep, { recursive: true, force: true });
+      fs.renameSync(dataDir, options.keep);
     }
     fs.rmSync(work, { recursive: true, force: true });
   };
@@ -233,7 +305,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`e2e: /api/health did not answer 200 within ${options.timeoutMs ?? 90_000} ms:\n${output.slice(-4000)}`);
+      throw new Error(
+        `e2e: /api/health did not answer 200 within ${options.timeoutMs ?? 90_000} ms:\n${output.slice(-4000)}`,
+      );
     }
     await sleep(100);
   }
@@ -252,9 +326,18 @@ export type Lang = 'en' | 'ar';
 
 /** A fresh context (no cookies) on `baseURL`, optionally with the language cookie set. */
 export async function newContext(
-  browser: Browser, baseURL: string, lang?: Lang, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+  browser: Browser,
+  baseURL: string,
+  lang?: Lang,
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 }, locale: 'en-US', reducedMotion: 'reduce', storageState });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1366, height: 900 },
+    locale: 'en-US',
+    reducedMotion: 'reduce',
+    storageState,
+  });
   if (lang) await context.addCookies([{ name: 'language', value: lang, url: baseURL }]);
   context.setDefaultTimeout(15_000);
   return context;
@@ -271,8 +354,22 @@ export function watchPage(page: Page): { errors: string[] } {
 }
 
 export const TEXT = {
-  en: { email: 'Email', password: 'Password', signIn: 'Sign in', language: 'Language', logout: 'Log out', search: 'Search' },
-  ar: { email: 'البريد الإلكتروني', password: 'كلمة المرور', signIn: 'تسجيل الدخول', language: 'اللغة', logout: 'تسجيل الخروج', search: 'بحث' },
+  en: {
+    email: 'Email',
+    password: 'Password',
+    signIn: 'Sign in',
+    language: 'Language',
+    logout: 'Log out',
+    search: 'Search',
+  },
+  ar: {
+    email: 'البريد الإلكتروني',
+    password: 'كلمة المرور',
+    signIn: 'تسجيل الدخول',
+    language: 'اللغة',
+    logout: 'تسجيل الخروج',
+    search: 'بحث',
+  },
 } as const;
 
 /** Signs in through the login form (labels in `lang`) and waits for the dashboard. */
@@ -287,7 +384,10 @@ export async function signIn(page: Page, email: string, lang: Lang = 'en'): Prom
 
 /** Waits until the static splash is gone and the app has rendered. */
 export async function appReady(page: Page): Promise<void> {
-  await page.locator('#rowaq-splash').waitFor({ state: 'detached', timeout: 20_000 }).catch(() => undefined);
+  await page
+    .locator('#rowaq-splash')
+    .waitFor({ state: 'detached', timeout: 20_000 })
+    .catch(() => undefined);
   await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
 }
 
@@ -304,7 +404,9 @@ export async function screenshot(page: Page, name: string, lang: Lang): Promise<
 /** A bearer token for a demo account (password DEMO_PASSWORD), signed in through the API. */
 export async function apiLogin(baseUrl: string, email: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/sis/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
   const body = (await response.json()) as { token?: string };
   if (!body.token) throw new Error(`login ${email}: ${JSON.stringify(body)}`);
@@ -312,7 +414,13 @@ export async function apiLogin(baseUrl: string, email: string): Promise<string> 
 }
 
 /** One /api/sis call with a bearer token; throws on a status other than 2xx, with the body. */
-export async function apiCall<T = any>(baseUrl: string, token: string | undefined, method: string, url: string, body?: unknown): Promise<T> {
+export async function apiCall<T = any>(
+  baseUrl: string,
+  token: string | undefined,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(`${baseUrl}/api/sis${url}`, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },

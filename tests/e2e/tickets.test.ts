@@ -16,8 +16,20 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
-  apiCall, apiLogin, appReady, DEMO, E2E_ENABLED, ensureClientBuild, launchBrowser, newContext, screenshot, signIn,
-  startServer, watchPage, type Lang, type RunningServer,
+  apiCall,
+  apiLogin,
+  appReady,
+  DEMO,
+  E2E_ENABLED,
+  ensureClientBuild,
+  launchBrowser,
+  newContext,
+  screenshot,
+  signIn,
+  startServer,
+  watchPage,
+  type Lang,
+  type RunningServer,
 } from './setup.ts';
 
 let server: RunningServer;
@@ -25,25 +37,59 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 const tokens: Record<string, string> = {};
 
-const api = <T = any>(who: string, method: string, url: string, body?: unknown): Promise<T> => apiCall<T>(server.url, tokens[who], method, url, body);
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const api = <T = any>(who: string, method: string, url: string, body?: unknown): Promise<T> =>
+  apiCall<T>(server.url, tokens[who], method, url, body);
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 const ST = { open: 0, in_progress: 1, awaiting_reply: 2, resolved: 4 };
 
 const T = {
   en: {
-    newTicket: 'New ticket', technical: 'Technical support', subject: 'Subject', description: 'Description', save: 'Save',
-    open: 'Open', awaiting: 'Awaiting reply', inProgress: 'In progress', resolved: 'Resolved', answer: 'Answer', reply: 'Reply',
-    yourReply: 'Your reply', reopen: 'Reopen', close: 'Close the ticket', conversation: 'Conversation', support: 'Support team',
-    subjectText: 'Wi-Fi does not accept my password', descriptionText: 'Since yesterday the campus Wi-Fi refuses my portal password.',
-    question: 'Which building are you in, and which device do you use?', studentAnswer: 'Building B, with my phone (Android 14).',
+    newTicket: 'New ticket',
+    technical: 'Technical support',
+    subject: 'Subject',
+    description: 'Description',
+    save: 'Save',
+    open: 'Open',
+    awaiting: 'Awaiting reply',
+    inProgress: 'In progress',
+    resolved: 'Resolved',
+    answer: 'Answer',
+    reply: 'Reply',
+    yourReply: 'Your reply',
+    reopen: 'Reopen',
+    close: 'Close the ticket',
+    conversation: 'Conversation',
+    support: 'Support team',
+    subjectText: 'Wi-Fi does not accept my password',
+    descriptionText: 'Since yesterday the campus Wi-Fi refuses my portal password.',
+    question: 'Which building are you in, and which device do you use?',
+    studentAnswer: 'Building B, with my phone (Android 14).',
     solution: 'We reset your Wi-Fi access: please try again.',
   },
   ar: {
-    newTicket: 'تذكرة جديدة', technical: 'دعم فني', subject: 'الموضوع', description: 'الوصف', save: 'حفظ',
-    open: 'مفتوحة', awaiting: 'بانتظار الرد', inProgress: 'قيد المعالجة', resolved: 'تم حلها', answer: 'رد', reply: 'رد',
-    yourReply: 'ردك', reopen: 'إعادة فتح', close: 'إغلاق التذكرة', conversation: 'المحادثة', support: 'فريق الدعم',
-    subjectText: 'شبكة الواي فاي لا تقبل كلمة المرور', descriptionText: 'منذ أمس ترفض شبكة الجامعة كلمة مرور البوابة.',
-    question: 'في أي مبنى أنت، وما الجهاز الذي تستخدمه؟', studentAnswer: 'المبنى ب، من هاتفي (أندرويد 14).',
+    newTicket: 'تذكرة جديدة',
+    technical: 'دعم فني',
+    subject: 'الموضوع',
+    description: 'الوصف',
+    save: 'حفظ',
+    open: 'مفتوحة',
+    awaiting: 'بانتظار الرد',
+    inProgress: 'قيد المعالجة',
+    resolved: 'تم حلها',
+    answer: 'رد',
+    reply: 'رد',
+    yourReply: 'ردك',
+    reopen: 'إعادة فتح',
+    close: 'إغلاق التذكرة',
+    conversation: 'المحادثة',
+    support: 'فريق الدعم',
+    subjectText: 'شبكة الواي فاي لا تقبل كلمة المرور',
+    descriptionText: 'منذ أمس ترفض شبكة الجامعة كلمة مرور البوابة.',
+    question: 'في أي مبنى أنت، وما الجهاز الذي تستخدمه؟',
+    studentAnswer: 'المبنى ب، من هاتفي (أندرويد 14).',
     solution: 'أعدنا ضبط دخولك إلى الشبكة: حاول مرة أخرى.',
   },
 } as const;
@@ -73,7 +119,8 @@ async function signedIn(email: string, lang: Lang): Promise<{ page: Page; errors
 }
 
 const statusBadge = (page: Page, text: string) => page.locator('.MuiChip-root', { hasText: text });
-const ticketStatus = async (id: number) => Number((await api('registrar', 'GET', `/tickets/details/${id}`)).data.status_id);
+const ticketStatus = async (id: number) =>
+  Number((await api('registrar', 'GET', `/tickets/details/${id}`)).data.status_id);
 const realErrors = (errors: string[]) => errors.filter((e) => !/status of (4\d\d)/.test(e));
 
 describe.skipIf(!E2E_ENABLED).sequential('e2e: support tickets', () => {
@@ -81,7 +128,11 @@ describe.skipIf(!E2E_ENABLED).sequential('e2e: support tickets', () => {
     const build = await ensureClientBuild();
     server = await startServer({ clientDir: build.dir, env: { AUTH_RATE_LIMIT_MAX: '1000' }, timeoutMs: 240_000 });
     browser = await launchBrowser();
-    for (const [who, email] of [['student', DEMO.student], ['registrar', DEMO.registrar]] as const) tokens[who] = await apiLogin(server.url, email);
+    for (const [who, email] of [
+      ['student', DEMO.student],
+      ['registrar', DEMO.registrar],
+    ] as const)
+      tokens[who] = await apiLogin(server.url, email);
   }, 600_000);
 
   afterAll(async () => {

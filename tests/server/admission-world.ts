@@ -18,7 +18,13 @@ import { seedCountries } from '../../server/db/seed/countries.ts';
 import { SeedWriter } from '../../server/db/seed/writer.ts';
 import { syncSchema } from '../../server/db/schema-sync.ts';
 import { admissionDomain } from '../../server/domains/admission/plugin.ts';
-import { multipartBody, sampleFile, SAMPLE_PERSON, sampleTabs, type SamplePerson } from '../../server/domains/admission/sample.ts';
+import {
+  multipartBody,
+  sampleFile,
+  SAMPLE_PERSON,
+  sampleTabs,
+  type SamplePerson,
+} from '../../server/domains/admission/sample.ts';
 import { SECRET_HEADER } from '../../server/domains/admission/secret.ts';
 import { degreeLevelOfType } from '../../server/domains/admission/applicants.ts';
 import { financeDomain } from '../../server/domains/finance/plugin.ts';
@@ -27,7 +33,9 @@ import { readOutbox } from '../../server/mail/outbox.ts';
 import { call, createUser, openTestDatabase, type Backend, type TestDatabase, type TestUser } from './harness.ts';
 
 const MANIFEST = path.resolve('.generated/manifest.json');
-export const manifest: Manifest | undefined = fs.existsSync(MANIFEST) ? JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) : undefined;
+export const manifest: Manifest | undefined = fs.existsSync(MANIFEST)
+  ? JSON.parse(fs.readFileSync(MANIFEST, 'utf8'))
+  : undefined;
 
 export interface AdmissionWorld {
   app: FastifyInstance;
@@ -55,34 +63,82 @@ export function useAdmissionWorld(backend: Backend): AdmissionWorld {
       await seedAdmissionReference(writer);
       await writer.finish();
     });
-    const id = async (table: string, values: Record<string, unknown>) => Number((await db.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()).id);
-    world.facultyId = await id('faculties', { code: 'ENG', name: 'Faculty of Engineering', name_local: 'كلية الهندسة' });
+    const id = async (table: string, values: Record<string, unknown>) =>
+      Number((await db.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()).id);
+    world.facultyId = await id('faculties', {
+      code: 'ENG',
+      name: 'Faculty of Engineering',
+      name_local: 'كلية الهندسة',
+    });
     world.programIds = [];
     for (let i = 0; i < 3; i++) {
-      world.programIds.push(await id('programs', {
-        faculty_id: world.facultyId, code: `BENG${i}`, name: `Engineering ${i}`, name_local: `الهندسة ${i}`, degree_level_id: 1,
-        accepts_applications: true, needs_training: i === 0,
-      }));
+      world.programIds.push(
+        await id('programs', {
+          faculty_id: world.facultyId,
+          code: `BENG${i}`,
+          name: `Engineering ${i}`,
+          name_local: `الهندسة ${i}`,
+          degree_level_id: 1,
+          accepts_applications: true,
+          needs_training: i === 0,
+        }),
+      );
     }
-    await id('programs', { faculty_id: world.facultyId, code: 'MENG', name: 'Master of Engineering', name_local: 'ماجستير الهندسة', degree_level_id: 2, accepts_applications: true });
-    world.termId = await id('terms', { code: 'F2027', name: 'Fall 2027', name_local: 'خريف 2027', year: 2027, start_date: '2027-09-20', end_date: '2028-01-20', is_admission_ug: true, is_admission_pg: true });
+    await id('programs', {
+      faculty_id: world.facultyId,
+      code: 'MENG',
+      name: 'Master of Engineering',
+      name_local: 'ماجستير الهندسة',
+      degree_level_id: 2,
+      accepts_applications: true,
+    });
+    world.termId = await id('terms', {
+      code: 'F2027',
+      name: 'Fall 2027',
+      name_local: 'خريف 2027',
+      year: 2027,
+      start_date: '2027-09-20',
+      end_date: '2028-01-20',
+      is_admission_ug: true,
+      is_admission_pg: true,
+    });
     const today = new Date();
     const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
     for (const type of [1, 2, 3, 4, 5, 6, 7]) {
       await id('admissions', {
-        name: `Admission ${type}`, name_local: `القبول ${type}`, applicant_type_id: type, term_id: world.termId,
-        degree_level_id: degreeLevelOfType(type), opens_on: day(-10), closes_on: type === 3 ? day(-1) : day(30), active: true,
-        early_payment: true, application_fee: type === 7 ? 0 : 500, exam_fee: 300, final_fee: 5000,
-        application_fee_usd: type === 7 ? 0 : 50, exam_fee_usd: 30, final_fee_usd: 500,
+        name: `Admission ${type}`,
+        name_local: `القبول ${type}`,
+        applicant_type_id: type,
+        term_id: world.termId,
+        degree_level_id: degreeLevelOfType(type),
+        opens_on: day(-10),
+        closes_on: type === 3 ? day(-1) : day(30),
+        active: true,
+        early_payment: true,
+        application_fee: type === 7 ? 0 : 500,
+        exam_fee: 300,
+        final_fee: 5000,
+        application_fee_usd: type === 7 ? 0 : 50,
+        exam_fee_usd: 30,
+        final_fee_usd: 500,
       });
     }
-    for (const [name, value] of [['pay_with_credit_card', 'true'], ['pay_with_voucher', 'true'], ['bank_name_usd', 'National Bank of Egypt (USD)'], ['bank_account_usd', '1234567890']]) {
+    for (const [name, value] of [
+      ['pay_with_credit_card', 'true'],
+      ['pay_with_voucher', 'true'],
+      ['bank_name_usd', 'National Bank of Egypt (USD)'],
+      ['bank_account_usd', '1234567890'],
+    ]) {
       await db.insertInto('settings').values({ name, value, public: false }).execute();
     }
     world.officer = await createUser(db, { type: 4, roles: ['admission_officer'] });
     world.config = { ...loadConfig({ DATA_DIR: dataDir }), bodyLimit: 64 * 1024 };
     world.app = await buildApp({
-      manifest: manifest!, db, config: world.config, clientDir: null, logger: process.env.ADMISSION_TEST_LOG ? { level: 'error' } : false,
+      manifest: manifest!,
+      db,
+      config: world.config,
+      clientDir: null,
+      logger: process.env.ADMISSION_TEST_LOG ? { level: 'error' } : false,
       domains: [
         { name: 'system', plugin: systemDomain, prefix: '' },
         { name: 'admission', plugin: admissionDomain, prefix: '/api' },
@@ -99,12 +155,22 @@ export function useAdmissionWorld(backend: Backend): AdmissionWorld {
   return world;
 }
 
-export interface Applicant { id: number; secret: string; type: number; email: string; link: string }
+export interface Applicant {
+  id: number;
+  secret: string;
+  type: number;
+  email: string;
+  link: string;
+}
 
 let counter = 0;
 
 /** PUT /api/admission/apply, then the link from the outbox. */
-export async function applyFor(world: AdmissionWorld, type: number, email = `applicant${process.pid}-${++counter}@example.com`): Promise<Applicant> {
+export async function applyFor(
+  world: AdmissionWorld,
+  type: number,
+  email = `applicant${process.pid}-${++counter}@example.com`,
+): Promise<Applicant> {
   const answer = await call(world.app, 'PUT', '/api/admission/apply', { body: { type, email } });
   if (answer.status !== 201) throw new Error(`apply answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   const mail = (await readOutbox(world.config.outboxDir, email)).at(-1);
@@ -121,11 +187,17 @@ export function as(applicant: Applicant, extra: Record<string, string> = {}) {
 export async function upload(world: AdmissionWorld, applicant: Applicant, field: string, file = sampleFile(field)) {
   const { body, contentType } = multipartBody(file);
   const response = await world.app.inject({
-    method: 'POST', url: `/api/admission/${applicant.id}/files/${field}`,
-    headers: { ...as(applicant), 'content-type': contentType }, payload: body,
+    method: 'POST',
+    url: `/api/admission/${applicant.id}/files/${field}`,
+    headers: { ...as(applicant), 'content-type': contentType },
+    payload: body,
   });
   let json: any;
-  try { json = response.json(); } catch { json = response.body; }
+  try {
+    json = response.json();
+  } catch {
+    json = response.body;
+  }
   return { status: response.statusCode, body: json };
 }
 
@@ -136,7 +208,9 @@ export function personFor(applicant: Applicant, overrides: Partial<SamplePerson>
 /** Every tab of the applicant's set saved with valid values and every required file uploaded. */
 export async function fillApplication(world: AdmissionWorld, applicant: Applicant, person = personFor(applicant)) {
   // Programs of the application's degree level: the bachelor's ones, or the master's (MENG).
-  const master = Number((await world.db.selectFrom('programs').select('id').where('code', '=', 'MENG').executeTakeFirstOrThrow()).id);
+  const master = Number(
+    (await world.db.selectFrom('programs').select('id').where('code', '=', 'MENG').executeTakeFirstOrThrow()).id,
+  );
   const programs = degreeLevelOfType(applicant.type) === 2 ? [master] : world.programIds.slice(0, 2);
   const tabs = sampleTabs(person, { preferences: programs.map((p) => [world.facultyId, p] as [number, number]) });
   const dash = await call(world.app, 'GET', `/api/admission/${applicant.id}/dashboard`, { headers: as(applicant) });
@@ -152,9 +226,13 @@ export async function fillApplication(world: AdmissionWorld, applicant: Applican
       if (!required) continue;
       const answer = await upload(world, applicant, field.name);
       // A requiredWhen that does not hold for this applicant (passport copy of an Egyptian) may still upload fine.
-      if (answer.status !== 201) throw new Error(`upload ${field.name}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      if (answer.status !== 201)
+        throw new Error(`upload ${field.name}: ${answer.status} ${JSON.stringify(answer.body)}`);
     }
-    const answer = await call(world.app, 'POST', `/api/admission/${applicant.id}/${key}`, { headers: as(applicant), body: tabs[key] ?? {} });
+    const answer = await call(world.app, 'POST', `/api/admission/${applicant.id}/${key}`, {
+      headers: as(applicant),
+      body: tabs[key] ?? {},
+    });
     if (answer.status !== 200) throw new Error(`tab ${key}: ${answer.status} ${JSON.stringify(answer.body)}`);
     saved.push(key);
   }

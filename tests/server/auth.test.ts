@@ -7,7 +7,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/auth/tokens.ts';
 import { BACKENDS, call } from './harness.ts';
-import { createPasswordUser, useAuthServer, type PasswordUser } from './helpers/auth-server.ts';
+import { AUTH_DOMAINS, createPasswordUser, useAuthServer, type PasswordUser } from './helpers/auth-server.ts';
+import { buildApp } from '../../server/app.ts';
+import { authManifest } from './helpers/auth-manifest.ts';
+import { field } from './fixtures/manifest.ts';
+import { loadConfig } from '../../server/config.ts';
 
 const login = (app: Parameters<typeof call>[0], email: string, password: string, lang?: string) =>
   call(app, 'POST', '/api/sis/login', { body: { email, password }, lang });
@@ -29,11 +33,20 @@ describe.each(BACKENDS)('sign-in on $name', (backend) => {
     expect(status).toBe(200);
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.type).toEqual({ type: 3, name: 'Student' });
-    expect(body.user).toMatchObject({ id: student.id, name: 'Sara Student', type: { type: 3, name: 'Student' }, roles: ['student'] });
+    expect(body.user).toMatchObject({
+      id: student.id,
+      name: 'Sara Student',
+      type: { type: 3, name: 'Student' },
+      roles: ['student'],
+    });
     expect(body.user.permissions).toContain('access_student');
     expect(body.user).not.toHaveProperty('password_hash');
     expect(new Date(body.expires_at).getTime()).toBeGreaterThan(Date.now());
-    const stored = await t.db.selectFrom('user_tokens').selectAll().where('token_hash', '=', hashToken(body.token)).executeTakeFirst();
+    const stored = await t.db
+      .selectFrom('user_tokens')
+      .selectAll()
+      .where('token_hash', '=', hashToken(body.token))
+      .executeTakeFirst();
     expect(stored?.user_id).toBe(student.id);
     const profile = await call(t.app, 'GET', '/api/sis/users/profile', { token: body.token });
     expect(profile.status).toBe(200);
@@ -59,12 +72,20 @@ describe.each(BACKENDS)('sign-in on $name', (backend) => {
 
   it('accepts only user types 3 and 4: an applicant (type 5) is refused and nobody is signed in', async () => {
     const applicant = await createPasswordUser(t.db, { type: 5 });
-    const before = await t.db.selectFrom('user_tokens').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', applicant.id).executeTakeFirst();
+    const before = await t.db
+      .selectFrom('user_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', applicant.id)
+      .executeTakeFirst();
     const { status, body } = await login(t.app, applicant.email, applicant.password);
     expect(status).toBe(403);
     expect(body.error).toMatch(/cannot sign in to the portal/);
     expect(body).not.toHaveProperty('token');
-    const after = await t.db.selectFrom('user_tokens').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', applicant.id).executeTakeFirst();
+    const after = await t.db
+      .selectFrom('user_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', applicant.id)
+      .executeTakeFirst();
     expect(Number(after?.n)).toBe(Number(before?.n));
   });
 
@@ -85,7 +106,11 @@ describe.each(BACKENDS)('sign-in on $name', (backend) => {
     const { body } = await login(t.app, student.email, student.password);
     const out = await call(t.app, 'POST', '/api/sis/users/logout', { token: body.token });
     expect(out.status).toBe(200);
-    const row = await t.db.selectFrom('user_tokens').select('revoked_at').where('token_hash', '=', hashToken(body.token)).executeTakeFirst();
+    const row = await t.db
+      .selectFrom('user_tokens')
+      .select('revoked_at')
+      .where('token_hash', '=', hashToken(body.token))
+      .executeTakeFirst();
     expect(row?.revoked_at).toBeTruthy();
     const profile = await call(t.app, 'GET', '/api/sis/users/profile', { token: body.token });
     expect(profile.status).toBe(401);
@@ -131,16 +156,23 @@ describe.each(BACKENDS)('sign-in on $name', (backend) => {
     it('token sign-in signs the caller out first', async () => {
       const current = (await login(t.app, staff.email, staff.password)).body.token;
       const issued = await call(t.app, 'POST', `/api/sis/users/login-link/${student.id}`, { token: adminToken });
-      const res = await call(t.app, 'POST', '/api/sis/login-with-token', { token: current, body: { token: issued.body.token } });
+      const res = await call(t.app, 'POST', '/api/sis/login-with-token', {
+        token: current,
+        body: { token: issued.body.token },
+      });
       expect(res.status).toBe(200);
       expect((await call(t.app, 'GET', '/api/sis/users/profile', { token: current })).status).toBe(401);
     });
 
     it('refuses an unknown token, a missing token, and issuing by someone without manage rights', async () => {
-      expect((await call(t.app, 'POST', '/api/sis/login-with-token', { body: { token: 'x'.repeat(43) } })).status).toBe(401);
+      expect((await call(t.app, 'POST', '/api/sis/login-with-token', { body: { token: 'x'.repeat(43) } })).status).toBe(
+        401,
+      );
       expect((await call(t.app, 'POST', '/api/sis/login-with-token', { body: {} })).status).toBe(422);
       const studentToken = (await login(t.app, student.email, student.password)).body.token;
-      expect((await call(t.app, 'POST', `/api/sis/users/login-link/${staff.id}`, { token: studentToken })).status).toBe(403);
+      expect((await call(t.app, 'POST', `/api/sis/users/login-link/${staff.id}`, { token: studentToken })).status).toBe(
+        403,
+      );
       expect((await call(t.app, 'POST', `/api/sis/users/login-link/${staff.id}`)).status).toBe(401);
       expect((await call(t.app, 'POST', '/api/sis/users/login-link/999999', { token: adminToken })).status).toBe(404);
     });
@@ -158,7 +190,12 @@ describe.each(BACKENDS)('sign-in on $name', (backend) => {
     await login(t.app, person.email, 'wrong-password');
     const ok = await login(t.app, person.email, person.password);
     await call(t.app, 'POST', '/api/sis/users/logout', { token: ok.body.token });
-    const rows = await t.db.selectFrom('access_logs').selectAll().where('user_id', '=', person.id).orderBy('id').execute();
+    const rows = await t.db
+      .selectFrom('access_logs')
+      .selectAll()
+      .where('user_id', '=', person.id)
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => r.action)).toEqual(['login_failed', 'login', 'logout']);
     for (const row of rows) {
       expect(row.ip).toBe('127.0.0.1');
@@ -166,11 +203,50 @@ describe.each(BACKENDS)('sign-in on $name', (backend) => {
       expect(row.at).toBeTruthy();
     }
     const adminToken = (await login(t.app, admin.email, admin.password)).body.token;
-    const listed = await call(t.app, 'POST', '/api/sis/access_logs', { token: adminToken, body: { filters: { user_id: person.id }, perPage: 100 } });
+    const listed = await call(t.app, 'POST', '/api/sis/access_logs', {
+      token: adminToken,
+      body: { filters: { user_id: person.id }, perPage: 100 },
+    });
     expect(listed.status).toBe(200);
     expect(listed.body.data.map((r: any) => r.action).sort()).toEqual(['login', 'login_failed', 'logout']);
     const studentToken = (await login(t.app, person.email, person.password)).body.token;
     expect((await call(t.app, 'POST', '/api/sis/access_logs', { token: studentToken, body: {} })).status).toBe(403);
+  });
+});
+
+describe.each(BACKENDS)('the access log on $name', (backend) => {
+  // With the details column of screens/system/access-logs.entity.yaml, where the email is kept.
+  const manifest = authManifest();
+  manifest.entities.access_logs!.fields.details = field('details', { type: 'json' });
+  const t = useAuthServer(backend, { manifest });
+
+  it('keeps the row of a failed sign-in whose email holds a lone UTF-16 surrogate', async () => {
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('access_logs')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('action', '=', 'login_failed')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    // A raw body: JSON.stringify would escape the surrogate the same way a hostile client does.
+    const answer = await call(t.app, 'POST', '/api/sis/login', {
+      raw: '{"email":"spray\\ud800x@example.edu","password":"x"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(answer.status).toBe(401);
+    expect(await count()).toBe(before + 1);
+    const row = await t.db
+      .selectFrom('access_logs')
+      .select('details')
+      .where('action', '=', 'login_failed')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const details = typeof row.details === 'string' ? JSON.parse(row.details) : row.details;
+    expect(details.email).toBe('spray\ufffdx@example.edu');
   });
 });
 
@@ -193,13 +269,86 @@ describe.each(BACKENDS)('attempt limits on $name', (backend) => {
 
   it('limits forgot password and reset password too', async () => {
     const user = await createPasswordUser(t.db, { type: 3 });
-    for (let i = 0; i < 3; i++) expect((await call(t.app, 'POST', '/api/forget-password', { body: { email: user.email } })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await call(t.app, 'POST', '/api/forget-password', { body: { email: user.email } })).status).toBe(200);
     // The same call under /api/sis shares the count.
     expect((await call(t.app, 'POST', '/api/sis/forget-password', { body: { email: user.email } })).status).toBe(429);
-    const reset = { email: user.email, otp: '000000', password: 'new-password-1', password_confirmation: 'new-password-1' };
-    for (let i = 0; i < 3; i++) expect((await call(t.app, 'POST', '/api/users/reset-password', { body: reset })).status).toBe(422);
+    const reset = {
+      email: user.email,
+      otp: '000000',
+      password: 'new-password-1',
+      password_confirmation: 'new-password-1',
+    };
+    for (let i = 0; i < 3; i++)
+      expect((await call(t.app, 'POST', '/api/users/reset-password', { body: reset })).status).toBe(422);
     const limited = await call(t.app, 'POST', '/api/users/reset-password', { body: reset });
     expect(limited.status).toBe(429);
     expect(limited.body.error).toMatch(/Too many attempts/);
+  });
+});
+
+describe.each(BACKENDS)('attempt limits across accounts and instances on $name', (backend) => {
+  const env = { AUTH_RATE_LIMIT_MAX: '3', AUTH_RATE_LIMIT_ADDRESS_MAX: '6', AUTH_RATE_LIMIT_WINDOW_MS: '60000' };
+  const t = useAuthServer(backend, { env: () => env });
+  const loginFrom = (app: Parameters<typeof call>[0], address: string, email: string, password: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/sis/login',
+      remoteAddress: address,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email, password }),
+    });
+
+  it('one address trying one password on many accounts is stopped; another address is not', async () => {
+    const users = await Promise.all(
+      Array.from({ length: 7 }, () => createPasswordUser(t.db, { type: 3, roles: ['student'] })),
+    );
+    for (const user of users.slice(0, 6))
+      expect((await loginFrom(t.app, '203.0.113.7', user.email, 'Spring2026!')).statusCode).toBe(401);
+    // The 7th account, even with its right password, from the spraying address: 429.
+    const sprayed = await loginFrom(t.app, '203.0.113.7', users[6]!.email, users[6]!.password);
+    expect(sprayed.statusCode).toBe(429);
+    expect(sprayed.json().error).toMatch(/^Too many attempts/);
+    expect((await loginFrom(t.app, '198.51.100.9', users[6]!.email, users[6]!.password)).statusCode).toBe(200);
+  });
+
+  it('two instances on one database share the counts', async () => {
+    const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, env);
+    const second = await buildApp({
+      manifest: t.manifest,
+      db: t.db,
+      config: { ...loadConfig({}), outboxDir: t.outboxDir, bodyLimit: 64 * 1024 },
+      domains: AUTH_DOMAINS,
+      clientDir: null,
+    });
+    for (const [k, v] of Object.entries(saved))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    try {
+      const user = await createPasswordUser(t.db, { type: 3, roles: ['student'] });
+      // Per account: 3 in a minute, whichever instance is asked.
+      expect((await loginFrom(t.app, '192.0.2.1', user.email, 'wrong')).statusCode).toBe(401);
+      expect((await loginFrom(second, '192.0.2.1', user.email, 'wrong')).statusCode).toBe(401);
+      expect((await loginFrom(t.app, '192.0.2.1', user.email, 'wrong')).statusCode).toBe(401);
+      expect((await loginFrom(second, '192.0.2.1', user.email, user.password)).statusCode).toBe(429);
+      // Per address: forget-password too, alternating instances.
+      const others = await Promise.all(Array.from({ length: 7 }, () => createPasswordUser(t.db, { type: 3 })));
+      const forget = (app: typeof second, email: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/forget-password',
+          remoteAddress: '192.0.2.2',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ email }),
+        });
+      const answers = [];
+      for (const [i, other] of others.entries())
+        answers.push((await forget(i % 2 ? second : t.app, other.email)).statusCode);
+      expect(answers.slice(0, 6).every((s) => s !== 429)).toBe(true);
+      expect(answers[6]).toBe(429);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -12,12 +12,20 @@ import { hasPoppler, pageCount, pdfPages, qrOnPage } from './helpers/pdf-tools.t
 // Written out here (not read from certificate-text.ts) so a wrong word fails.
 const TITLES: Record<'en' | 'ar', Record<CertificateKindKey, string>> = {
   en: {
-    enrollment: 'Enrolment certificate', transcript: 'Transcript', graduation: 'Graduation certificate',
-    temporary_graduation: 'Provisional graduation certificate', to_whom_it_may_concern: 'To whom it may concern', study_plan: 'Study plan',
+    enrollment: 'Enrolment certificate',
+    transcript: 'Transcript',
+    graduation: 'Graduation certificate',
+    temporary_graduation: 'Provisional graduation certificate',
+    to_whom_it_may_concern: 'To whom it may concern',
+    study_plan: 'Study plan',
   },
   ar: {
-    enrollment: 'شهادة قيد', transcript: 'بيان درجات', graduation: 'شهادة تخرج',
-    temporary_graduation: 'شهادة تخرج مؤقتة', to_whom_it_may_concern: 'إفادة لمن يهمه الأمر', study_plan: 'الخطة الدراسية',
+    enrollment: 'شهادة قيد',
+    transcript: 'بيان درجات',
+    graduation: 'شهادة تخرج',
+    temporary_graduation: 'شهادة تخرج مؤقتة',
+    to_whom_it_may_concern: 'إفادة لمن يهمه الأمر',
+    study_plan: 'الخطة الدراسية',
   },
 };
 const COPY = { en: 'Copy 1 of 2', ar: 'نسخة 1 من 2' };
@@ -63,21 +71,32 @@ describe.skipIf(!hasPoppler)('certificate pdf', () => {
             expect(all).toContain(group.name);
             // (poppler reads a mark such as the tanween of متبقٍ onto a line of its own: the page is right)
             for (const c of group.courses) {
-              if (/[\u064b-\u0652]/.test(c.state!)) expect(all.some((l) => l.endsWith(row(language, c, '').trim()))).toBe(true);
+              if (/[\u064b-\u0652]/.test(c.state!))
+                expect(all.some((l) => l.endsWith(row(language, c, '').trim()))).toBe(true);
               else expect(all).toContain(row(language, c, c.state!));
             }
           }
           expect(all).toContain(PLAN_HEADER[language]);
         }
         if (kind === 'enrollment' || kind === 'to_whom_it_may_concern') {
-          expect(flat).toContain(language === 'en' ? 'is enrolled in the Computer Science program of the Faculty of Computers and Information' : 'مقيد ببرنامج علوم الحاسب في كلية الحاسبات والمعلومات');
+          expect(flat).toContain(
+            language === 'en'
+              ? 'is enrolled in the Computer Science program of the Faculty of Computers and Information'
+              : 'مقيد ببرنامج علوم الحاسب في كلية الحاسبات والمعلومات',
+          );
           // (poppler moves the sentence's final stop next to the number when it reads the line back)
-          expect(flat).toMatch(language === 'en' ? /for the term Spring 2025\/2026\./ : /وذلك في الفصل الثاني \.?2025\/2026/);
+          expect(flat).toMatch(
+            language === 'en' ? /for the term Spring 2025\/2026\./ : /وذلك في الفصل الثاني \.?2025\/2026/,
+          );
           expect(flat).toContain('30105120101234');
         }
         if (kind === 'to_whom_it_may_concern') {
           expect(flat).toContain(doc.addressedTo!);
-          expect(flat).toContain(language === 'en' ? "This certificate was issued at the student's request." : 'صدرت هذه الإفادة بناء على طلب الطالب');
+          expect(flat).toContain(
+            language === 'en'
+              ? "This certificate was issued at the student's request."
+              : 'صدرت هذه الإفادة بناء على طلب الطالب',
+          );
         }
         if (kind === 'graduation' || kind === 'temporary_graduation') {
           expect(flat).toContain(language === 'en' ? 'graduated on 2026-02-10' : 'وتخرج بتاريخ');
@@ -85,7 +104,9 @@ describe.skipIf(!hasPoppler)('certificate pdf', () => {
           // The date inside the Arabic sentence is isolated: never read as 10-02-2026.
           expect(flat).not.toContain('10-02-2026');
         }
-        expect(flat.includes(language === 'en' ? 'provisional certificate' : 'مؤقتة لحين')).toBe(kind === 'temporary_graduation');
+        expect(flat.includes(language === 'en' ? 'provisional certificate' : 'مؤقتة لحين')).toBe(
+          kind === 'temporary_graduation',
+        );
         expect(qrOnPage(pdf, pages.length)).toBe(VERIFICATION.url);
       });
     }
@@ -102,7 +123,10 @@ describe.skipIf(!hasPoppler)('certificate pdf', () => {
       const rows = doc.terms!.flatMap((t) => t.courses.map((c) => row(language, c, c.grade!)));
       const all = pages.flat();
       for (const r of rows) expect(all.filter((l) => l === r).length).toBe(1);
-      for (const t of doc.terms!) expect(all.some((l) => l.includes(t.gpa!) && l.includes(language === 'en' ? 'Term GPA' : 'المعدل الفصلي'))).toBe(true);
+      for (const t of doc.terms!)
+        expect(
+          all.some((l) => l.includes(t.gpa!) && l.includes(language === 'en' ? 'Term GPA' : 'المعدل الفصلي')),
+        ).toBe(true);
       // A page that continues a table starts it with the header again.
       let continued = 0;
       pages.forEach((lines, i) => {
@@ -119,7 +143,9 @@ describe.skipIf(!hasPoppler)('certificate pdf', () => {
       expect(qrOnPage(pdf, count)).toBe(VERIFICATION.url);
       expect(qrOnPage(pdf, 1)).toBeNull();
       for (let n = 1; n <= count; n++) {
-        expect(pages[n - 1]!.join(' ')).toContain(language === 'en' ? `Page ${n} of ${count}` : `صفحة ${n} من ${count}`);
+        expect(pages[n - 1]!.join(' ')).toContain(
+          language === 'en' ? `Page ${n} of ${count}` : `صفحة ${n} من ${count}`,
+        );
       }
     });
   }

@@ -19,10 +19,28 @@ import { certificatesDomain } from '../../server/domains/certificates/plugin.ts'
 import { checkLedger } from '../../server/domains/finance/ledger-check.ts';
 import { readOutbox } from '../../server/mail/outbox.ts';
 import { BACKENDS, call, createUser, openTestDatabase, type TestDatabase, type TestUser } from './harness.ts';
-import { fillWallet, financeConfig, invoice, isoDay, makeFaculty, realManifest as manifest } from './finance-helpers.ts';
+import {
+  fillWallet,
+  financeConfig,
+  invoice,
+  isoDay,
+  makeFaculty,
+  realManifest as manifest,
+} from './finance-helpers.ts';
 
 const KIND = { enrollment: 1, transcript: 2, graduation: 3, temporary_graduation: 4, whom: 5, study_plan: 6 };
-const ST = { new: 1, incomplete: 3, in_review: 4, reviewed: 5, approved: 6, prepared: 7, dean_signed: 8, ready: 9, delivered: 10, rejected: 13 };
+const ST = {
+  new: 1,
+  incomplete: 3,
+  in_review: 4,
+  reviewed: 5,
+  approved: 6,
+  prepared: 7,
+  dean_signed: 8,
+  ready: 9,
+  delivered: 10,
+  rejected: 13,
+};
 
 describe.skipIf(!manifest).each(BACKENDS)('certificate requests on $name', (backend) => {
   let database: TestDatabase;
@@ -37,10 +55,20 @@ describe.skipIf(!manifest).each(BACKENDS)('certificate requests on $name', (back
   let advisor: TestUser; // staff without certificate permissions
 
   const ask = (user: TestUser, body: unknown, opts: { lang?: string; key?: string } = {}) =>
-    call(app, 'POST', '/api/sis/certificates/request', { token: user.token, body, lang: opts.lang, headers: opts.key ? { 'idempotency-key': opts.key } : {} });
+    call(app, 'POST', '/api/sis/certificates/request', {
+      token: user.token,
+      body,
+      lang: opts.lang,
+      headers: opts.key ? { 'idempotency-key': opts.key } : {},
+    });
   const step = (user: TestUser, id: number, action: string, note?: string, lang?: string) =>
-    call(app, 'POST', `/api/sis/certificates/status/${id}`, { token: user.token, body: { action, ...(note === undefined ? {} : { note }) }, lang });
-  const row = (id: number) => db.selectFrom('certificate_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    call(app, 'POST', `/api/sis/certificates/status/${id}`, {
+      token: user.token,
+      body: { action, ...(note === undefined ? {} : { note }) },
+      lang,
+    });
+  const row = (id: number) =>
+    db.selectFrom('certificate_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   /** A paid enrolment request of Ali's, in review. */
   const inReview = async () => {
     const r = await ask(ali, { kind_id: KIND.transcript, quantity: 1 });
@@ -56,11 +84,21 @@ describe.skipIf(!manifest).each(BACKENDS)('certificate requests on $name', (back
     outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'rowaq-cert-'));
     await syncSchema(db, manifest!, { migrationsDir: '/nonexistent' });
     app = await buildApp({
-      manifest: manifest!, db, config: { ...financeConfig(), outboxDir: outbox },
-      domains: [{ name: 'finance', plugin: financeDomain }, { name: 'certificates', plugin: certificatesDomain }], clientDir: null,
+      manifest: manifest!,
+      db,
+      config: { ...financeConfig(), outboxDir: outbox },
+      domains: [
+        { name: 'finance', plugin: financeDomain },
+        { name: 'certificates', plugin: certificatesDomain },
+      ],
+      clientDir: null,
     });
     await app.ready();
-    await db.insertInto('countries').values({ id: 64, code: 'EG', name: 'Egypt', name_local: 'مصر' }).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('countries')
+      .values({ id: 64, code: 'EG', name: 'Egypt', name_local: 'مصر' })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     const faculty = await makeFaculty(db);
     ali = await createUser(db, { type: 3, roles: ['student'], student: { faculty_id: faculty } });
     mona = await createUser(db, { type: 3, roles: ['student'], student: { faculty_id: faculty } });
@@ -68,12 +106,26 @@ describe.skipIf(!manifest).each(BACKENDS)('certificate requests on $name', (back
     registrar = await createUser(db, { type: 4, roles: ['registrar'] });
     dean = await createUser(db, { type: 4, roles: ['dean'] });
     advisor = await createUser(db, { type: 4, roles: ['advisor'] });
-    await db.updateTable('students').set({ email: 'ali@example.edu', name_local: 'علي حسن' }).where('id', '=', ali.student_id!).execute();
-    await db.insertInto('certificate_fees').values([
-      { kind_id: KIND.enrollment, amount: 0 }, { kind_id: KIND.transcript, amount: 100 }, { kind_id: KIND.whom, amount: 30 },
-    ]).execute();
+    await db
+      .updateTable('students')
+      .set({ email: 'ali@example.edu', name_local: 'علي حسن' })
+      .where('id', '=', ali.student_id!)
+      .execute();
+    await db
+      .insertInto('certificate_fees')
+      .values([
+        { kind_id: KIND.enrollment, amount: 0 },
+        { kind_id: KIND.transcript, amount: 100 },
+        { kind_id: KIND.whom, amount: 30 },
+      ])
+      .execute();
     await fillWallet(db, ali.student_id!, 5000);
-    await invoice(db, { student_id: overdue.student_id!, billing: 'tuition_fees', amount: 900, installments: [{ amount: 900, due_date: isoDay(-5) }] });
+    await invoice(db, {
+      student_id: overdue.student_id!,
+      billing: 'tuition_fees',
+      amount: 900,
+      installments: [{ amount: 900, due_date: isoDay(-5) }],
+    });
   });
   afterEach(async () => {
     expect(await checkLedger(db)).toEqual([]);
@@ -89,7 +141,13 @@ describe.skipIf(!manifest).each(BACKENDS)('certificate requests on $name', (back
     expect(r.status).toBe(201);
     expect(r.body.payment_id).toBeNull();
     expect(r.body.data.payment_id).toBeNull(); // submit.next passes over the payment and opens the request
-    expect(r.body.data).toMatchObject({ status_id: ST.in_review, fee: 0, fee_paid: true, quantity: 2, student_id: ali.student_id });
+    expect(r.body.data).toMatchObject({
+      status_id: ST.in_review,
+      fee: 0,
+      fee_paid: true,
+      quantity: 2,
+      student_id: ali.student_id,
+    });
     expect(r.body.data.code).toBe(`CRT-${String(r.body.data.id).padStart(6, '0')}`);
     expect(r.body.data.verification_code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
     expect(r.body.data.open_key).toBeUndefined();
@@ -103,7 +161,11 @@ describe.skipIf(!manifest).each(BACKENDS)('certificate requests on $name', (back
     expect(r.body.payment_id).toEqual(expect.any(Number));
     expect(r.body.data.payment_id).toBe(r.body.payment_id);
     expect(r.body).not.toHaveProperty('redirect');
-    const inv = await db.selectFrom('payments').selectAll().where('id', '=', r.body.payment_id).executeTakeFirstOrThrow();
+    const inv = await db
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', r.body.payment_id)
+      .executeTakeFirstOrThrow();
     expect(Number(inv.amount)).toBe(300);
     expect(Number(inv.billing_kind_id)).toBe(6);
     const paid = await call(app, 'POST', `/api/sis/payments/pay/${r.body.payment_id}`, { token: ali.token });
@@ -113,7 +175,10 @@ describe.skipIf(!manifest).each(BACKENDS)('certificate requests on $name', (back
     expect(after.fee_paid).toBe(true);
     expect(after.submitted_at).not.toBeNull();
     const d = await call(app, 'GET', `/api/sis/certificates/details/${r.body.data.id}`, { token: ali.token });
-    expect(d.body.data.history.map((h: any) => [h.from_status_id, h.to_status_id, h.action])).toEqual([[null, ST.new, 'request'], [ST.new, ST.in_review, 'pay']]);
+    expect(d.body.data.history.map((h: any) => [h.from_status_id, h.to_status_id, h.action])).toEqual([
+      [null, ST.new, 'request'],
+      [ST.new, ST.in_review, 'pay'],
+    ]);
   });
 
   it('the same Idempotency-Key replays the first answer; a second unpaid request of a kind is refused', async () => {
@@ -126,14 +191,21 @@ describe.skipIf(!manifest).each(BACKENDS)('certificate requests on $name', (back
     const other = await ask(mona, body);
     expect(other.status).toBe(409);
     expect(other.body.error).toBe('You already have an unpaid request for this certificate: pay or cancel it first');
-    const count = await db.selectFrom('certificate_requests').select(db.fn.countAll().as('n')).where('student_id', '=', mona.student_id!).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom('certificate_requests')
+      .select(db.fn.countAll().as('n'))
+      .where('student_id', '=', mona.student_id!)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
     const invoices = await db.selectFrom('payments').select('id').where('student_id', '=', mona.student_id!).execute();
     expect(invoices).toHaveLength(1);
   });
 
   it('refuses bad input with field messages in English and Arabic, writing nothing', async () => {
-    const before = await db.selectFrom('certificate_requests').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom('certificate_requests')
+      .select(db.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const en = await ask(ali, { quantity: 9, delivery_id: 2 });
     expect(en.status).toBe(422);
     expect(en.body.errors.kind_id[0]).toBe('A certificate type must be chosen before continuing');
@@ -149,7 +221,10 @@ describe.skipIf(!manifest).each(BACKENDS)('certificate requests on $name', (back
     expect(grad.body.errors.kind_id[0]).toBe('Only a graduate can request this certificate');
     const temp = await ask(ali, { kind_id: KIND.temporary_graduation }, { lang: 'ar' });
     expect(temp.body.errors.kind_id[0]).toContain('لا يطلب هذه الشهادة إلا الخريج');
-    const after = await db.selectFrom('certificate_requests').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom('certificate_requests')
+      .select(db.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -183,7 +258,10 @@ describe.skipIf(!manifest).each(BACKENDS)('certificate requests on $name', (back
     expect(again.status).toBe(201);
     await call(app, 'DELETE', `/api/sis/certificates/request/${again.body.data.id}`, { token: ali.token });
     const paidId = await inReview();
-    const refused = await call(app, 'DELETE', `/api/sis/certificates/request/${paidId}`, { token: ali.token, lang: 'ar' });
+    const refused = await call(app, 'DELETE', `/api/sis/certificates/request/${paidId}`, {
+      token: ali.token,
+      lang: 'ar',
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe('لا يمكن إلغاء الطلب إلا قبل دفع رسومه');
   });
@@ -205,40 +283,85 @@ describe.skipIf(!manifest).each(BACKENDS)('certificate requests on $name', (back
     expect(ret.status).toBe(200);
     expect(ret.body.data).toMatchObject({ status_id: ST.incomplete, staff_note: 'Your name in Arabic is misspelt' });
     const mails = await readOutbox(outbox, 'ali@example.edu');
-    expect(mails.some((m) => m.text.includes('Your name in Arabic is misspelt') && m.subject.includes('Incomplete'))).toBe(true);
+    expect(
+      mails.some((m) => m.text.includes('Your name in Arabic is misspelt') && m.subject.includes('Incomplete')),
+    ).toBe(true);
     // the student edits and sends it again
-    const edit = await call(app, 'PUT', `/api/sis/certificates/request/${id}`, { token: ali.token, body: { language_id: 2, delivery_id: 2, mail_address: '12 Nile St, Cairo', quantity: 5 } });
+    const edit = await call(app, 'PUT', `/api/sis/certificates/request/${id}`, {
+      token: ali.token,
+      body: { language_id: 2, delivery_id: 2, mail_address: '12 Nile St, Cairo', quantity: 5 },
+    });
     expect(edit.status).toBe(200);
     expect(edit.body.data).toMatchObject({ status_id: ST.in_review, language_id: 2, delivery_id: 2, quantity: 1 });
-    for (const action of ['review', 'approve', 'prepare']) expect((await step(registrar, id, action)).status, action).toBe(200);
+    for (const action of ['review', 'approve', 'prepare'])
+      expect((await step(registrar, id, action)).status, action).toBe(200);
     // only the dean signs
     expect((await step(registrar, id, 'sign')).status).toBe(403);
     const signed = await step(dean, id, 'sign');
     expect(signed.status).toBe(200);
     expect(signed.body.data.signed_by).toBe(dean.id);
     expect((await step(registrar, id, 'ready')).status).toBe(200);
-    expect((await readOutbox(outbox, 'ali@example.edu')).some((m) => m.subject.includes('Ready to deliver'))).toBe(true);
+    expect((await readOutbox(outbox, 'ali@example.edu')).some((m) => m.subject.includes('Ready to deliver'))).toBe(
+      true,
+    );
     expect((await step(registrar, id, 'deliver_mail')).status).toBe(200);
     const done = await row(id);
     expect(done.status_id).toBe(12);
     expect(done.delivered_at).not.toBeNull();
     const d = await call(app, 'GET', `/api/sis/certificates/details/${id}`, { token: ali.token });
-    expect(d.body.data.history.map((h: any) => h.action)).toEqual(['request', 'pay', 'return', 'submit', 'review', 'approve', 'prepare', 'sign', 'ready', 'deliver_mail']);
-    expect(d.body.data.history[2]).toMatchObject({ note: 'Your name in Arabic is misspelt', from: 'In review', to: 'Incomplete' });
-    const logs = await db.selectFrom('access_logs').select('action').where('resource', '=', 'certificate_requests').where('record_id', '=', id).execute();
+    expect(d.body.data.history.map((h: any) => h.action)).toEqual([
+      'request',
+      'pay',
+      'return',
+      'submit',
+      'review',
+      'approve',
+      'prepare',
+      'sign',
+      'ready',
+      'deliver_mail',
+    ]);
+    expect(d.body.data.history[2]).toMatchObject({
+      note: 'Your name in Arabic is misspelt',
+      from: 'In review',
+      to: 'Incomplete',
+    });
+    const logs = await db
+      .selectFrom('access_logs')
+      .select('action')
+      .where('resource', '=', 'certificate_requests')
+      .where('record_id', '=', id)
+      .execute();
     expect(logs.map((l) => l.action)).toEqual(expect.arrayContaining(['return', 'approve', 'sign', 'deliver_mail']));
   });
 
   it('reject needs a note the student sees; the staff page lists the steps open to the caller', async () => {
     const id = await inReview();
     const asRegistrar = await call(app, 'GET', `/api/sis/certificates/details/${id}`, { token: registrar.token });
-    expect(asRegistrar.body.data).toMatchObject({ can_review: true, can_reject: true, can_return: true, can_sign: false, can_print: false });
+    expect(asRegistrar.body.data).toMatchObject({
+      can_review: true,
+      can_reject: true,
+      can_return: true,
+      can_sign: false,
+      can_print: false,
+    });
     const asDean = await call(app, 'GET', `/api/sis/certificates/details/${id}`, { token: dean.token });
     expect(asDean.body.data).toMatchObject({ can_review: false, can_sign: false });
     expect((await step(registrar, id, 'reject')).status).toBe(422);
-    expect((await call(app, 'POST', `/api/sis/certificates/status/${id}/reject`, { token: registrar.token, body: { note: 'Not enrolled that year' } })).status).toBe(200);
+    expect(
+      (
+        await call(app, 'POST', `/api/sis/certificates/status/${id}/reject`, {
+          token: registrar.token,
+          body: { note: 'Not enrolled that year' },
+        })
+      ).status,
+    ).toBe(200);
     const mine = await call(app, 'GET', `/api/sis/certificates/details/${id}`, { token: ali.token });
-    expect(mine.body.data).toMatchObject({ status_id: ST.rejected, staff_note: 'Not enrolled that year', can_review: false });
+    expect(mine.body.data).toMatchObject({
+      status_id: ST.rejected,
+      staff_note: 'Not enrolled that year',
+      can_review: false,
+    });
   });
 
   it('scope: a student reads and lists only their own requests', async () => {
@@ -248,19 +371,41 @@ describe.skipIf(!manifest).each(BACKENDS)('certificate requests on $name', (back
     const list = await call(app, 'POST', '/api/sis/certificate_requests', { token: mona.token, body: {} });
     expect(list.status).toBe(200);
     expect(list.body.data.every((r: any) => r.student_id === mona.student_id)).toBe(true);
-    const all = await call(app, 'POST', '/api/sis/certificate_requests', { token: registrar.token, body: { search: 'CRT-' } });
+    const all = await call(app, 'POST', '/api/sis/certificate_requests', {
+      token: registrar.token,
+      body: { search: 'CRT-' },
+    });
     expect(new Set(all.body.data.map((r: any) => r.student_id)).size).toBeGreaterThan(1);
     // the generic API never writes these rows
-    expect((await call(app, 'PUT', `/api/sis/certificate_requests/${id}`, { token: registrar.token, body: { status_id: ST.delivered } })).status).toBe(405);
-    expect((await call(app, 'DELETE', `/api/sis/certificate_requests/${id}`, { token: registrar.token })).status).toBe(405);
+    expect(
+      (
+        await call(app, 'PUT', `/api/sis/certificate_requests/${id}`, {
+          token: registrar.token,
+          body: { status_id: ST.delivered },
+        })
+      ).status,
+    ).toBe(405);
+    expect((await call(app, 'DELETE', `/api/sis/certificate_requests/${id}`, { token: registrar.token })).status).toBe(
+      405,
+    );
   });
 
-  it('export: the staff list as .xlsx with its filters, in the caller\'s language; staff only', async () => {
+  it("export: the staff list as .xlsx with its filters, in the caller's language; staff only", async () => {
     const id = await inReview();
     const code = String((await row(id)).code);
     const download = async (body: unknown, lang: string, token = registrar.token) => {
-      const r = await app.inject({ method: 'POST', url: '/api/sis/certificates/export', headers: { authorization: `Bearer ${token}`, 'accept-language': lang, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-      return { status: r.statusCode, type: String(r.headers['content-type']), sheet: r.statusCode === 200 ? XLSX.read(r.rawPayload).Sheets[XLSX.read(r.rawPayload).SheetNames[0]!] : undefined };
+      const r = await app.inject({
+        method: 'POST',
+        url: '/api/sis/certificates/export',
+        headers: { authorization: `Bearer ${token}`, 'accept-language': lang, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+      return {
+        status: r.statusCode,
+        type: String(r.headers['content-type']),
+        sheet:
+          r.statusCode === 200 ? XLSX.read(r.rawPayload).Sheets[XLSX.read(r.rawPayload).SheetNames[0]!] : undefined,
+      };
     };
     const rows = (sheet: XLSX.WorkSheet | undefined) => XLSX.utils.sheet_to_json<unknown[]>(sheet!, { header: 1 });
     const inReviewOnly = await download({ filters: { status_id: ST.in_review } }, 'en');
@@ -268,16 +413,38 @@ describe.skipIf(!manifest).each(BACKENDS)('certificate requests on $name', (back
     expect(inReviewOnly.type).toContain('spreadsheetml');
     const en = rows(inReviewOnly.sheet);
     // the list screen's columns, labelled as on screen
-    expect(en[0]).toEqual(['Reference', 'Student code', 'Student name', 'Certificate', 'Copies', 'Delivery', 'Fee paid', 'Status', 'Times printed', 'Created at']);
+    expect(en[0]).toEqual([
+      'Reference',
+      'Student code',
+      'Student name',
+      'Certificate',
+      'Copies',
+      'Delivery',
+      'Fee paid',
+      'Status',
+      'Times printed',
+      'Created at',
+    ]);
     const mine = en.find((r) => r[0] === code)!;
     expect(mine).toBeDefined();
     expect(mine.slice(3, 8)).toEqual(['Transcript', 1, 'In person', 'Yes', 'In review']);
     expect(en.slice(1).every((r) => r[7] === 'In review')).toBe(true);
-    const db_ = await db.selectFrom('certificate_requests').select(db.fn.countAll<number>().as('n')).where('status_id', '=', ST.in_review).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+    const db_ = await db
+      .selectFrom('certificate_requests')
+      .select(db.fn.countAll<number>().as('n'))
+      .where('status_id', '=', ST.in_review)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
     expect(en.length - 1).toBe(Number(db_.n));
     // another filter leaves this request out; the search finds it alone
-    expect(rows((await download({ filters: { status_id: ST.delivered } }, 'en')).sheet).some((r) => r[0] === code)).toBe(false);
-    expect(rows((await download({ search: code }, 'en')).sheet).slice(1).map((r) => r[0])).toEqual([code]);
+    expect(
+      rows((await download({ filters: { status_id: ST.delivered } }, 'en')).sheet).some((r) => r[0] === code),
+    ).toBe(false);
+    expect(
+      rows((await download({ search: code }, 'en')).sheet)
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual([code]);
     const ar = rows((await download({ search: code }, 'ar')).sheet);
     expect(ar[0]![0]).toBe('الرقم المرجعي');
     expect(ar[1]!.slice(3, 8)).toEqual(['بيان درجات', 1, 'استلام شخصي', 'نعم', 'قيد المراجعة']);
@@ -290,11 +457,20 @@ describe.skipIf(!manifest).each(BACKENDS)('certificate requests on $name', (back
 
   it('staff correct a request until it is delivered', async () => {
     const id = await inReview();
-    const r = await call(app, 'PUT', `/api/sis/certificates/update/${id}`, { token: registrar.token, body: { quantity: 2, delivery_id: 1 } });
+    const r = await call(app, 'PUT', `/api/sis/certificates/update/${id}`, {
+      token: registrar.token,
+      body: { quantity: 2, delivery_id: 1 },
+    });
     expect(r.status).toBe(200);
     expect(r.body.data.quantity).toBe(2);
-    expect((await call(app, 'PUT', `/api/sis/certificates/update/${id}`, { token: ali.token, body: { quantity: 2 } })).status).toBe(403);
-    expect((await call(app, 'PUT', `/api/sis/certificates/update/${id}`, { token: registrar.token, body: { quantity: 8 } })).status).toBe(422);
+    expect(
+      (await call(app, 'PUT', `/api/sis/certificates/update/${id}`, { token: ali.token, body: { quantity: 2 } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call(app, 'PUT', `/api/sis/certificates/update/${id}`, { token: registrar.token, body: { quantity: 8 } }))
+        .status,
+    ).toBe(422);
   });
 
   it('verification: an issued certificate is found by its code, anything else is not', async () => {
@@ -305,9 +481,22 @@ describe.skipIf(!manifest).each(BACKENDS)('certificate requests on $name', (back
     for (const action of ['review', 'approve']) await step(registrar, id, action);
     const found = await call(app, 'GET', `/api/sis/certificates/external/${code}`, { lang: 'ar' });
     expect(found.status).toBe(200);
-    expect(found.body.data).toMatchObject({ valid: true, kind: 'بيان درجات', student_name: 'علي حسن', status: 'معتمد' });
+    expect(found.body.data).toMatchObject({
+      valid: true,
+      kind: 'بيان درجات',
+      student_name: 'علي حسن',
+      status: 'معتمد',
+    });
     expect(found.body.data.issued_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(Object.keys(found.body.data).sort()).toEqual(['code', 'issued_at', 'kind', 'result', 'status', 'student_name', 'valid']);
+    expect(Object.keys(found.body.data).sort()).toEqual([
+      'code',
+      'issued_at',
+      'kind',
+      'result',
+      'status',
+      'student_name',
+      'valid',
+    ]);
     const none = await call(app, 'GET', '/api/sis/certificates/external/AAAA-BBBB-CCCC-DDDD');
     expect(none.body.data.valid).toBe(false);
     expect((await call(app, 'GET', '/api/sis/certificates/external/x%27or%201=1')).body.data.valid).toBe(false);
@@ -319,7 +508,12 @@ describe.skipIf(!manifest).each(BACKENDS)('certificate requests on $name', (back
     for (const action of ['review', 'approve']) await step(registrar, id, action);
     expect((await call(app, 'GET', `/api/sis/certificates/print/${id}`, { token: ali.token })).status).toBe(403);
     expect((await call(app, 'GET', `/api/sis/certificates/print/${id}`, { token: dean.token })).status).toBe(403);
-    const print = () => app.inject({ method: 'GET', url: `/api/sis/certificates/print/${id}`, headers: { authorization: `Bearer ${registrar.token}` } });
+    const print = () =>
+      app.inject({
+        method: 'GET',
+        url: `/api/sis/certificates/print/${id}`,
+        headers: { authorization: `Bearer ${registrar.token}` },
+      });
     const pdf = await print();
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -329,7 +523,9 @@ describe.skipIf(!manifest).each(BACKENDS)('certificate requests on $name', (back
     // the document is this request's: its reference and the student's name are printed on it
     const text = pdfPages(pdf.rawPayload).flat().join(' ');
     expect(text).toContain(String(stored.code));
-    expect(text).toContain(String(stored.language_id) === '2' ? String(stored.student_name_local) : String(stored.student_name));
+    expect(text).toContain(
+      String(stored.language_id) === '2' ? String(stored.student_name_local) : String(stored.student_name),
+    );
     expect((await print()).statusCode).toBe(200);
     expect((await row(id)).print_count).toBe(2);
   });

@@ -17,7 +17,9 @@ import { dashboardDomain } from '../../server/domains/dashboard/plugin.ts';
 import { BACKENDS, call, createUser, openTestDatabase, type TestDatabase, type TestUser } from './harness.ts';
 
 const MANIFEST = path.resolve('.generated/manifest.json');
-const manifest: Manifest | undefined = fs.existsSync(MANIFEST) ? JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) : undefined;
+const manifest: Manifest | undefined = fs.existsSync(MANIFEST)
+  ? JSON.parse(fs.readFileSync(MANIFEST, 'utf8'))
+  : undefined;
 
 describe.skipIf(!manifest).each(BACKENDS)('dashboard on $name', (backend) => {
   let database: TestDatabase;
@@ -34,28 +36,71 @@ describe.skipIf(!manifest).each(BACKENDS)('dashboard on $name', (backend) => {
     db = database.db;
     await syncSchema(db, manifest!, { migrationsDir: '/nonexistent' });
     app = await buildApp({
-      manifest: manifest!, db, config: { ...loadConfig({}), bodyLimit: 64 * 1024 },
-      domains: [{ name: 'dashboard', plugin: dashboardDomain }], clientDir: null,
+      manifest: manifest!,
+      db,
+      config: { ...loadConfig({}), bodyLimit: 64 * 1024 },
+      domains: [{ name: 'dashboard', plugin: dashboardDomain }],
+      clientDir: null,
     });
     await app.ready();
 
-    const id = async (table: string, values: Record<string, unknown>) => Number((await db.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()).id);
+    const id = async (table: string, values: Record<string, unknown>) =>
+      Number((await db.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()).id);
     await db.insertInto('countries').values({ id: 64, code: 'EG', name: 'Egypt', name_local: 'مصر' }).execute(); // students' default nationality
     const faculty = await id('faculties', { code: 'ENG', name: 'Faculty of Engineering', name_local: 'كلية الهندسة' });
     const other = await id('faculties', { code: 'SCI', name: 'Faculty of Science', name_local: 'كلية العلوم' });
-    const cs = await id('programs', { faculty_id: faculty, code: 'CS', name: 'Computer Engineering', name_local: 'هندسة الحاسبات' });
+    const cs = await id('programs', {
+      faculty_id: faculty,
+      code: 'CS',
+      name: 'Computer Engineering',
+      name_local: 'هندسة الحاسبات',
+    });
     const bio = await id('programs', { faculty_id: other, code: 'BIO', name: 'Biology', name_local: 'الأحياء' });
-    const current = await id('terms', { code: 'F26', name: 'Fall 2026', name_local: 'خريف 2026', year: 2026, start_date: '2026-09-01', end_date: '2027-01-15', is_current: true });
-    const past = await id('terms', { code: 'S26', name: 'Spring 2026', name_local: 'ربيع 2026', year: 2026, start_date: '2026-02-01', end_date: '2026-06-15' });
-    const course = async (code: string, hours: number) => id('courses', { faculty_id: faculty, code, name: code, credit_hours: hours });
-    const [c1, c2, c3, c4] = [await course('CSE101', 3), await course('CSE102', 4), await course('BIO101', 2), await course('CSE201', 3)];
+    const current = await id('terms', {
+      code: 'F26',
+      name: 'Fall 2026',
+      name_local: 'خريف 2026',
+      year: 2026,
+      start_date: '2026-09-01',
+      end_date: '2027-01-15',
+      is_current: true,
+    });
+    const past = await id('terms', {
+      code: 'S26',
+      name: 'Spring 2026',
+      name_local: 'ربيع 2026',
+      year: 2026,
+      start_date: '2026-02-01',
+      end_date: '2026-06-15',
+    });
+    const course = async (code: string, hours: number) =>
+      id('courses', { faculty_id: faculty, code, name: code, credit_hours: hours });
+    const [c1, c2, c3, c4] = [
+      await course('CSE101', 3),
+      await course('CSE102', 4),
+      await course('BIO101', 2),
+      await course('CSE201', 3),
+    ];
     const offering = async (course_id: number, term_id: number) => id('offerings', { course_id, term_id });
-    const [o1, o2, o3, old] = [await offering(c1, current), await offering(c2, current), await offering(c3, current), await offering(c4, past)];
+    const [o1, o2, o3, old] = [
+      await offering(c1, current),
+      await offering(c2, current),
+      await offering(c3, current),
+      await offering(c4, past),
+    ];
 
     ali = await createUser(db, { type: 3, roles: ['student'], student: { faculty_id: faculty } });
     mona = await createUser(db, { type: 3, roles: ['student'], student: { faculty_id: other } });
-    await db.updateTable('students').set({ program_id: cs, level: 2, gpa: 3 }).where('id', '=', ali.student_id!).execute();
-    await db.updateTable('students').set({ program_id: bio, level: 4, gpa: 2.91 }).where('id', '=', mona.student_id!).execute();
+    await db
+      .updateTable('students')
+      .set({ program_id: cs, level: 2, gpa: 3 })
+      .where('id', '=', ali.student_id!)
+      .execute();
+    await db
+      .updateTable('students')
+      .set({ program_id: bio, level: 4, gpa: 2.91 })
+      .where('id', '=', mona.student_id!)
+      .execute();
     const register = (student_id: number, offering_id: number, term_id: number, status_code: number) =>
       db.insertInto('registrations').values({ student_id, offering_id, term_id, status_code }).execute();
     // Ali: two courses held this term (3 + 4 hours), one rejected, one of a past term.
@@ -71,16 +116,22 @@ describe.skipIf(!manifest).each(BACKENDS)('dashboard on $name', (backend) => {
     instructor = await createUser(db, { type: 4, roles: ['instructor'] });
 
     const now = new Date();
-    await db.insertInto('access_logs').values([
-      { user_id: admin.id, action: 'login', at: now },
-      { user_id: admin.id, action: 'update', resource: 'users', at: now },
-      { user_id: admin.id, action: 'login', at: new Date(Date.UTC(now.getUTCFullYear() - 3, 0, 1)) },
-    ]).execute();
-    await db.insertInto('payments').values([
-      { student_id: ali.student_id, billing_kind_id: 1, amount: 1500.5, currency_id: 1, status_id: 2, paid_at: now },
-      { student_id: mona.student_id, billing_kind_id: 1, amount: 1000, currency_id: 1, status_id: 2, paid_at: now },
-      { student_id: mona.student_id, billing_kind_id: 1, amount: 700, currency_id: 1, status_id: 1 },
-    ]).execute();
+    await db
+      .insertInto('access_logs')
+      .values([
+        { user_id: admin.id, action: 'login', at: now },
+        { user_id: admin.id, action: 'update', resource: 'users', at: now },
+        { user_id: admin.id, action: 'login', at: new Date(Date.UTC(now.getUTCFullYear() - 3, 0, 1)) },
+      ])
+      .execute();
+    await db
+      .insertInto('payments')
+      .values([
+        { student_id: ali.student_id, billing_kind_id: 1, amount: 1500.5, currency_id: 1, status_id: 2, paid_at: now },
+        { student_id: mona.student_id, billing_kind_id: 1, amount: 1000, currency_id: 1, status_id: 2, paid_at: now },
+        { student_id: mona.student_id, billing_kind_id: 1, amount: 700, currency_id: 1, status_id: 1 },
+      ])
+      .execute();
   });
 
   afterAll(async () => {
@@ -91,21 +142,105 @@ describe.skipIf(!manifest).each(BACKENDS)('dashboard on $name', (backend) => {
   it("GET /students/dashboard: a student's own program, level, GPA, courses and credit hours of the current term", async () => {
     const { status, body } = await call(app, 'GET', '/api/sis/students/dashboard', { token: ali.token });
     expect(status).toBe(200);
-    expect(body).toEqual({ program: 'Computer Engineering', level: 2, gpa: 3, current_term: 'Fall 2026', registered_courses: 2, credit_hours: 7 });
-    // flat scalars only: every entry is a figure card
-    for (const value of Object.values(body)) expect(value === null || typeof value !== 'object').toBe(true);
+    expect(body).toEqual({
+      program: 'Computer Engineering',
+      level: 2,
+      gpa: 3,
+      current_term: 'Fall 2026',
+      registered_courses: 2,
+      credit_hours: 7,
+      warnings: {
+        consecutive: 0,
+        total: 0,
+        max_consecutive: null,
+        max_total: null,
+        consecutive_remaining: null,
+        total_remaining: null,
+        dismissed: false,
+      },
+    });
+    // flat scalars only, but the warnings: every other entry is a figure card
+    for (const [key, value] of Object.entries(body))
+      if (key !== 'warnings') expect(value === null || typeof value !== 'object').toBe(true);
   });
 
   it("one student's dashboard never shows another's data, whatever the request says", async () => {
     const mine = await call(app, 'GET', '/api/sis/students/dashboard', { token: mona.token, lang: 'ar' });
     expect(mine.status).toBe(200);
-    expect(mine.body).toEqual({ program: 'الأحياء', level: 4, gpa: 2.91, current_term: 'خريف 2026', registered_courses: 1, credit_hours: 2 });
+    expect(mine.body).toEqual({
+      program: 'الأحياء',
+      level: 4,
+      gpa: 2.91,
+      current_term: 'خريف 2026',
+      registered_courses: 1,
+      credit_hours: 2,
+      warnings: {
+        consecutive: 0,
+        total: 0,
+        max_consecutive: null,
+        max_total: null,
+        consecutive_remaining: null,
+        total_remaining: null,
+        dismissed: false,
+      },
+    });
     // a query naming another student changes nothing
-    const tried = await call(app, 'GET', `/api/sis/students/dashboard?student_id=${ali.student_id}&id=${ali.student_id}`, { token: mona.token, lang: 'ar' });
+    const tried = await call(
+      app,
+      'GET',
+      `/api/sis/students/dashboard?student_id=${ali.student_id}&id=${ali.student_id}`,
+      { token: mona.token, lang: 'ar' },
+    );
     expect(tried.body).toEqual(mine.body);
     const text = JSON.stringify(mine.body);
     expect(text).not.toContain('هندسة الحاسبات');
     expect(text).not.toContain('Computer Engineering');
+  });
+
+  it("the study plan's warnings: counts from the server, what remains before suspension, and the suspension", async () => {
+    const faculty = Number(
+      (await db.selectFrom('faculties').select('id').where('code', '=', 'SCI').executeTakeFirstOrThrow()).id,
+    );
+    const bylaw = Number(
+      (
+        await db
+          .insertInto('bylaws')
+          .values({
+            faculty_id: faculty,
+            code: 'SCI2020',
+            name: 'Science 2020',
+            max_consecutive_warnings: 3,
+            max_total_warnings: 5,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    const set = (consecutive: number, total: number) =>
+      db
+        .updateTable('students')
+        .set({ bylaw_id: bylaw, consecutive_warnings: consecutive, total_warnings: total })
+        .where('id', '=', mona.student_id!)
+        .execute();
+    try {
+      await set(2, 3);
+      const dash = await call(app, 'GET', '/api/sis/students/dashboard', { token: mona.token });
+      expect(dash.body.warnings).toEqual({
+        consecutive: 2,
+        total: 3,
+        max_consecutive: 3,
+        max_total: 5,
+        consecutive_remaining: 1,
+        total_remaining: 2,
+        dismissed: false,
+      });
+      await set(3, 5);
+      const after = await call(app, 'GET', '/api/sis/students/dashboard', { token: mona.token });
+      expect(after.body.warnings).toMatchObject({ consecutive_remaining: 0, total_remaining: 0, dismissed: true });
+    } finally {
+      await set(0, 0);
+      await db.updateTable('students').set({ bylaw_id: null }).where('id', '=', mona.student_id!).execute();
+    }
   });
 
   it('GET /students/dashboard: staff get the counts they may see; a Guest is refused', async () => {
@@ -129,7 +264,10 @@ describe.skipIf(!manifest).each(BACKENDS)('dashboard on $name', (backend) => {
 
     const faculty = await call(app, 'POST', '/api/sis/dashboard/faculty', { token: admin.token, body: {} });
     expect(faculty.status).toBe(200);
-    expect(faculty.body.faculty.map((f: { name: string; students: number }) => [f.name, f.students])).toEqual([['Faculty of Engineering', 1], ['Faculty of Science', 1]]);
+    expect(faculty.body.faculty.map((f: { name: string; students: number }) => [f.name, f.students])).toEqual([
+      ['Faculty of Engineering', 1],
+      ['Faculty of Science', 1],
+    ]);
 
     const month = new Date().toISOString().slice(0, 7);
     const activities = await call(app, 'POST', '/api/sis/dashboard/activities', { token: admin.token, body: {} });
@@ -146,8 +284,13 @@ describe.skipIf(!manifest).each(BACKENDS)('dashboard on $name', (backend) => {
 
   it('the /dashboard/* calls need admin_system', async () => {
     for (const path of ['counts', 'faculty', 'activities', 'payment']) {
-      expect((await call(app, 'POST', `/api/sis/dashboard/${path}`, { token: registrar.token, body: {} })).status, path).toBe(403);
-      expect((await call(app, 'POST', `/api/sis/dashboard/${path}`, { token: ali.token, body: {} })).status, path).toBe(403);
+      expect(
+        (await call(app, 'POST', `/api/sis/dashboard/${path}`, { token: registrar.token, body: {} })).status,
+        path,
+      ).toBe(403);
+      expect((await call(app, 'POST', `/api/sis/dashboard/${path}`, { token: ali.token, body: {} })).status, path).toBe(
+        403,
+      );
       expect((await call(app, 'POST', `/api/sis/dashboard/${path}`, { body: {} })).status, path).toBe(401);
     }
   });

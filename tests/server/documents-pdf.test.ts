@@ -26,19 +26,31 @@ function pdfText(buffer: Buffer): string {
   try {
     const file = path.join(dir, 'doc.pdf');
     fs.writeFileSync(file, buffer);
-    return execFileSync(PDFTOTEXT, ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/[\u200e\u200f\u202a-\u202e]/g, ' ');
+    return execFileSync(PDFTOTEXT, ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(
+      /[\u200e\u200f\u202a-\u202e]/g,
+      ' ',
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const lines = (text: string) => text.split('\n').map((l) => l.trim().replace(/\s+/g, ' ')).filter(Boolean);
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim().replace(/\s+/g, ' '))
+    .filter(Boolean);
 const pageCount = (buffer: Buffer) => (buffer.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
 
 const NAME = 'محمد أحمد عبد الله';
 const SENTENCE = 'سجل الطالب 3 مقررات بإجمالي 12 ساعة في نظام Rowaq للعام 2025/2026 الأول';
 
-const arabic = (blocks: PdfDocumentSpec['blocks'], title = 'إفادة تسجيل'): PdfDocumentSpec => ({ direction: 'rtl', language: 'ar', title, blocks });
+const arabic = (blocks: PdfDocumentSpec['blocks'], title = 'إفادة تسجيل'): PdfDocumentSpec => ({
+  direction: 'rtl',
+  language: 'ar',
+  title,
+  blocks,
+});
 
 describe.skipIf(!hasPdftotext)('documents: pdf', () => {
   it('pdfkit alone lays an Arabic sentence out in the wrong order (the reason for bidi-text.ts)', async () => {
@@ -54,7 +66,14 @@ describe.skipIf(!hasPdftotext)('documents: pdf', () => {
   });
 
   it('an Arabic name and a sentence mixing digits and a Latin word come back in logical order', async () => {
-    const text = pdfText(await renderPdf(arabic([{ type: 'paragraph', text: NAME }, { type: 'paragraph', text: SENTENCE }])));
+    const text = pdfText(
+      await renderPdf(
+        arabic([
+          { type: 'paragraph', text: NAME },
+          { type: 'paragraph', text: SENTENCE },
+        ]),
+      ),
+    );
     const got = lines(text);
     expect(got).toContain('إفادة تسجيل');
     expect(got).toContain(NAME);
@@ -67,10 +86,29 @@ describe.skipIf(!hasPdftotext)('documents: pdf', () => {
   });
 
   it('key/value rows and tables put the first column on the right in Arabic', async () => {
-    const buffer = await renderPdf(arabic([
-      { type: 'keyValue', rows: [{ label: 'الاسم', value: NAME }, { label: 'الرقم الجامعي', value: '20231234' }] },
-      { type: 'table', columns: [{ header: 'الرمز', width: 1 }, { header: 'المقرر', width: 3 }, { header: 'الساعات', width: 1 }], rows: [['CS101', 'مقدمة في البرمجة', 3], ['MA201', 'التفاضل والتكامل', 4]] },
-    ]));
+    const buffer = await renderPdf(
+      arabic([
+        {
+          type: 'keyValue',
+          rows: [
+            { label: 'الاسم', value: NAME },
+            { label: 'الرقم الجامعي', value: '20231234' },
+          ],
+        },
+        {
+          type: 'table',
+          columns: [
+            { header: 'الرمز', width: 1 },
+            { header: 'المقرر', width: 3 },
+            { header: 'الساعات', width: 1 },
+          ],
+          rows: [
+            ['CS101', 'مقدمة في البرمجة', 3],
+            ['MA201', 'التفاضل والتكامل', 4],
+          ],
+        },
+      ]),
+    );
     const got = lines(pdfText(buffer));
     // -layout keeps cells where they are on the page, each read in logical order: a row
     // prints from its left-most cell, so the first column comes last.
@@ -82,7 +120,9 @@ describe.skipIf(!hasPdftotext)('documents: pdf', () => {
   });
 
   it('a long Arabic paragraph wraps into lines that each read in order', async () => {
-    const words = Array.from({ length: 60 }, (_, i) => (i % 5 === 4 ? String(1000 + i) : ['الطالب', 'سجل', 'مقرر', 'Rowaq', 'في'][i % 5]!));
+    const words = Array.from({ length: 60 }, (_, i) =>
+      i % 5 === 4 ? String(1000 + i) : ['الطالب', 'سجل', 'مقرر', 'Rowaq', 'في'][i % 5]!,
+    );
     const got = lines(pdfText(await renderPdf(arabic([{ type: 'paragraph', text: words.join(' ') }], ''))));
     expect(got.length).toBeGreaterThan(1);
     expect(got.join(' ')).toBe(words.join(' '));
@@ -90,7 +130,11 @@ describe.skipIf(!hasPdftotext)('documents: pdf', () => {
 
   it('a table longer than a page continues on the next with its header repeated', async () => {
     const rows = Array.from({ length: 120 }, (_, i) => [`C${i + 1}`, `مقرر رقم ${i + 1}`, 3]);
-    const buffer = await renderPdf(arabic([{ type: 'table', columns: [{ header: 'الرمز' }, { header: 'المقرر', width: 3 }, { header: 'الساعات' }], rows }]));
+    const buffer = await renderPdf(
+      arabic([
+        { type: 'table', columns: [{ header: 'الرمز' }, { header: 'المقرر', width: 3 }, { header: 'الساعات' }], rows },
+      ]),
+    );
     const got = lines(pdfText(buffer));
     expect(pageCount(buffer)).toBeGreaterThan(1);
     expect(got.filter((l) => l === 'الساعات المقرر الرمز').length).toBe(pageCount(buffer));
@@ -98,10 +142,16 @@ describe.skipIf(!hasPdftotext)('documents: pdf', () => {
   });
 
   it('ltr() keeps a hyphenated date in one piece inside Arabic text', async () => {
-    const [, isolated, plain] = lines(pdfText(await renderPdf(arabic([
-      { type: 'paragraph', text: `تاريخ الطباعة: ${ltr('2026-11-22')} فقط` },
-      { type: 'paragraph', text: 'تاريخ الطباعة: 2026-11-22 فقط' },
-    ]))));
+    const [, isolated, plain] = lines(
+      pdfText(
+        await renderPdf(
+          arabic([
+            { type: 'paragraph', text: `تاريخ الطباعة: ${ltr('2026-11-22')} فقط` },
+            { type: 'paragraph', text: 'تاريخ الطباعة: 2026-11-22 فقط' },
+          ]),
+        ),
+      ),
+    );
     // (poppler moves the colon next to the number when it reads the line back; the page is right)
     expect(isolated).toMatch(/^تاريخ الطباعة:? 2026-11-22 :? ?فقط$/);
     // Without it, the bidi algorithm (as in browsers) reads digits after Arabic letters as Arabic numbers.
@@ -109,17 +159,29 @@ describe.skipIf(!hasPdftotext)('documents: pdf', () => {
   });
 
   it('an empty table says so', async () => {
-    const got = lines(pdfText(await renderPdf(arabic([{ type: 'table', columns: [{ header: 'المقرر' }], rows: [], empty: 'لا توجد مقررات' }]))));
+    const got = lines(
+      pdfText(
+        await renderPdf(
+          arabic([{ type: 'table', columns: [{ header: 'المقرر' }], rows: [], empty: 'لا توجد مقررات' }]),
+        ),
+      ),
+    );
     expect(got).toContain('لا توجد مقررات');
   });
 
   it('English documents read left to right, an Arabic name inside included', async () => {
     const buffer = await renderPdf({
-      direction: 'ltr', language: 'en', title: 'Registration statement',
+      direction: 'ltr',
+      language: 'en',
+      title: 'Registration statement',
       blocks: [
         { type: 'paragraph', text: `Student ${NAME} registered 3 courses (12 hours) in term 2025/2026.` },
         { type: 'keyValue', rows: [{ label: 'Student code', value: '20231234' }] },
-        { type: 'table', columns: [{ header: 'Code' }, { header: 'Course', width: 3 }, { header: 'Hours' }], rows: [['CS101', 'Introduction to Programming', 3]] },
+        {
+          type: 'table',
+          columns: [{ header: 'Code' }, { header: 'Course', width: 3 }, { header: 'Hours' }],
+          rows: [['CS101', 'Introduction to Programming', 3]],
+        },
       ],
     });
     const got = lines(pdfText(buffer));
@@ -142,7 +204,15 @@ describe('documents: bidi layout', () => {
 
   it('breaks lines before reordering, and never wider than the width', () => {
     const out = layoutParagraph('واحد اثنان ثلاثة أربعة', 12, 'rtl', measure);
-    expect(out.map((l) => l.pieces.filter((p) => p.text.trim()).map((p) => p.text).reverse().join(' '))).toEqual(['واحد اثنان', 'ثلاثة أربعة']);
+    expect(
+      out.map((l) =>
+        l.pieces
+          .filter((p) => p.text.trim())
+          .map((p) => p.text)
+          .reverse()
+          .join(' '),
+      ),
+    ).toEqual(['واحد اثنان', 'ثلاثة أربعة']);
     for (const l of out) expect(l.width).toBeLessThanOrEqual(12);
   });
 

@@ -14,16 +14,32 @@ describe.each(BACKENDS)('errors on $name', (backend) => {
 
   beforeAll(async () => {
     staff = await createUser(t.db, { type: 4, roles: ['registrar'] });
-    faculty = Number((await t.db.insertInto('faculties').values({ code: 'ERR', name: 'Errors' }).returning('id').executeTakeFirstOrThrow()).id);
+    faculty = Number(
+      (
+        await t.db
+          .insertInto('faculties')
+          .values({ code: 'ERR', name: 'Errors' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   });
 
   const put = (body: unknown, opts: { lang?: string; cookie?: string } = {}) =>
     call(t.app, 'PUT', '/api/sis/students', { token: staff.token, body, ...opts });
 
   describe('validation (422)', () => {
-    const bad = { code: 'a b', name: '', national_id: '123', gpa: 7, email: 'x@y', birth_date: '2024-13-40', level: 'high' };
+    const bad = {
+      code: 'a b',
+      name: '',
+      national_id: '123',
+      gpa: 7,
+      email: 'x@y',
+      birth_date: '2024-13-40',
+      level: 'high',
+    };
 
-    it('names every failing field with its rule\'s message, in English by default', async () => {
+    it("names every failing field with its rule's message, in English by default", async () => {
       const { status, body } = await put(bad);
       expect(status).toBe(422);
       expect(body.errors).toEqual({
@@ -66,17 +82,33 @@ describe.each(BACKENDS)('errors on $name', (backend) => {
 
     it('checks cross-field rules and anyOf patterns', async () => {
       const student = Number((await t.db.selectFrom('students').select('id').executeTakeFirstOrThrow()).id);
-      const mark = await call(t.app, 'PUT', '/api/sis/enrolments', { token: staff.token, body: { student_id: student, mark: 60, max_mark: 50 } });
+      const mark = await call(t.app, 'PUT', '/api/sis/enrolments', {
+        token: staff.token,
+        body: { student_id: student, mark: 60, max_mark: 50 },
+      });
       expect(mark.status).toBe(422);
       expect(mark.body.errors).toEqual({ mark: ['The mark may not exceed the maximum'] });
-      const ok = await call(t.app, 'PUT', '/api/sis/enrolments', { token: staff.token, body: { student_id: student, mark: 40, max_mark: 50 } });
+      const ok = await call(t.app, 'PUT', '/api/sis/enrolments', {
+        token: staff.token,
+        body: { student_id: student, mark: 40, max_mark: 50 },
+      });
       expect(ok.status).toBe(201);
-      const name = await call(t.app, 'PUT', `/api/sis/users/${staff.id}`, { token: staff.token, body: { name: 'Mixed اسم' } });
+      const name = await call(t.app, 'PUT', `/api/sis/users/${staff.id}`, {
+        token: staff.token,
+        body: { name: 'Mixed اسم' },
+      });
       expect(name.status).toBe(403); // manage_users is not the registrar's
     });
 
     it('stores an optional field left blank as null, without checking its pattern', async () => {
-      const { status, body } = await put({ code: 'BLANK1', name: 'Blank', faculty_id: faculty, email: '', national_id: '  ', gpa: '' });
+      const { status, body } = await put({
+        code: 'BLANK1',
+        name: 'Blank',
+        faculty_id: faculty,
+        email: '',
+        national_id: '  ',
+        gpa: '',
+      });
       expect(status).toBe(201);
       expect(body.data).toMatchObject({ email: null, national_id: null, gpa: null });
       expect((await put({ code: 'BLANK2', name: 'Blank', faculty_id: faculty, email: '' })).status).toBe(201);
@@ -84,7 +116,10 @@ describe.each(BACKENDS)('errors on $name', (backend) => {
 
     it('refuses emptying a required field on update', async () => {
       const created = await put({ code: 'EMPTY1', name: 'Full', faculty_id: faculty });
-      const { status, body } = await call(t.app, 'PUT', `/api/sis/students/${created.body.data.id}`, { token: staff.token, body: { name: '   ' } });
+      const { status, body } = await call(t.app, 'PUT', `/api/sis/students/${created.body.data.id}`, {
+        token: staff.token,
+        body: { name: '   ' },
+      });
       expect(status).toBe(422);
       expect(body.errors).toEqual({ name: ['Please fill this field'] });
     });
@@ -92,10 +127,19 @@ describe.each(BACKENDS)('errors on $name', (backend) => {
 
   describe('client mistakes (4xx with a clear message)', () => {
     it('malformed JSON -> 400', async () => {
-      const res = await call(t.app, 'PUT', '/api/sis/students', { token: staff.token, raw: '{"code": ', headers: { 'content-type': 'application/json' } });
+      const res = await call(t.app, 'PUT', '/api/sis/students', {
+        token: staff.token,
+        raw: '{"code": ',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: 'The request body is not valid JSON' });
-      const ar = await call(t.app, 'POST', '/api/sis/students', { token: staff.token, raw: '{oops}', headers: { 'content-type': 'application/json' }, lang: 'ar' });
+      const ar = await call(t.app, 'POST', '/api/sis/students', {
+        token: staff.token,
+        raw: '{oops}',
+        headers: { 'content-type': 'application/json' },
+        lang: 'ar',
+      });
       expect(ar.body).toEqual({ error: 'محتوى الطلب ليس JSON صالحًا' });
     });
 
@@ -107,15 +151,29 @@ describe.each(BACKENDS)('errors on $name', (backend) => {
     });
 
     it('wrong content type -> 415', async () => {
-      const res = await call(t.app, 'PUT', '/api/sis/students', { token: staff.token, raw: 'code=X', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const res = await call(t.app, 'PUT', '/api/sis/students', {
+        token: staff.token,
+        raw: 'code=X',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(res.status).toBe(415);
-      expect(res.body).toEqual({ error: 'Unsupported content type "application/x-www-form-urlencoded": send application/json' });
-      const plain = await call(t.app, 'POST', '/api/sis/students', { token: staff.token, raw: '{}', headers: { 'content-type': 'text/plain' } });
+      expect(res.body).toEqual({
+        error: 'Unsupported content type "application/x-www-form-urlencoded": send application/json',
+      });
+      const plain = await call(t.app, 'POST', '/api/sis/students', {
+        token: staff.token,
+        raw: '{}',
+        headers: { 'content-type': 'text/plain' },
+      });
       expect(plain.status).toBe(415);
     });
 
     it('an empty body sent as JSON counts as no body', async () => {
-      const res = await call(t.app, 'POST', '/api/sis/students', { token: staff.token, raw: '', headers: { 'content-type': 'application/json' } });
+      const res = await call(t.app, 'POST', '/api/sis/students', {
+        token: staff.token,
+        raw: '',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.status).toBe(200);
     });
 
@@ -164,11 +222,20 @@ describe.each(BACKENDS)('errors on $name', (backend) => {
     });
 
     it('values the database would reject as malformed -> 4xx, not 500', async () => {
-      const huge = await call(t.app, 'POST', '/api/sis/students', { token: staff.token, body: { filters: { level: 99999999999 } } });
+      const huge = await call(t.app, 'POST', '/api/sis/students', {
+        token: staff.token,
+        body: { filters: { level: 99999999999 } },
+      });
       expect(huge.status).toBe(400);
-      const word = await call(t.app, 'POST', '/api/sis/students', { token: staff.token, body: { filters: { birth_date: 'yesterday' } } });
+      const word = await call(t.app, 'POST', '/api/sis/students', {
+        token: staff.token,
+        body: { filters: { birth_date: 'yesterday' } },
+      });
       expect(word.body).toEqual({ error: 'Invalid filter value for "birth_date"' });
-      const res = await call(t.app, 'POST', '/api/sis/students', { token: staff.token, body: { filters: { birth_date: '2024-13-45' } } });
+      const res = await call(t.app, 'POST', '/api/sis/students', {
+        token: staff.token,
+        body: { filters: { birth_date: '2024-13-45' } },
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: 'A value in the request has the wrong form' });
     });

@@ -41,20 +41,35 @@ describe.skipIf(!realManifest)('finance demo data on PGlite', () => {
 
   it('balances: every stored amount equals its ledger', async () => {
     expect(await checkLedger(db)).toEqual([]);
-    expect(Number((await db.selectFrom('payments').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBeGreaterThan(300);
+    expect(
+      Number((await db.selectFrom('payments').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+    ).toBeGreaterThan(300);
   });
 
   it('overdue@rowaq.demo is gated until the overdue installment is paid; student@rowaq.demo is not', async () => {
     const token = await login(OVERDUE_DEMO_EMAIL);
-    const me = await db.selectFrom('students').innerJoin('users', 'users.id', 'students.user_id').select(['students.id', 'users.id as user_id'])
-      .where('users.email', '=', OVERDUE_DEMO_EMAIL).executeTakeFirstOrThrow();
+    const me = await db
+      .selectFrom('students')
+      .innerJoin('users', 'users.id', 'students.user_id')
+      .select(['students.id', 'users.id as user_id'])
+      .where('users.email', '=', OVERDUE_DEMO_EMAIL)
+      .executeTakeFirstOrThrow();
     const subject = { id: Number(me.user_id), student_id: Number(me.id), permissions: ['access_student'] } as never;
     expect((await closedGate(db, realManifest!, subject, 'registration.request'))?.redirect_to).toBe('payments');
 
-    const charge = await call(app, 'POST', '/api/sis/credit-transactions/charge-my-credit', { token, body: { amount: 1500, payment_option_id: 1, return_path: '/my_credit' } });
+    const charge = await call(app, 'POST', '/api/sis/credit-transactions/charge-my-credit', {
+      token,
+      body: { amount: 1500, payment_option_id: 1, return_path: '/my_credit' },
+    });
     expect(charge.status).toBe(201);
     const ref = charge.body.data.redirect_url.split('/').pop().split('?')[0];
-    const click = await app.inject({ method: 'POST', url: `/api/sis/payments/sandbox/${ref}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const key = new URL(charge.body.data.redirect_url, 'http://x').searchParams.get('key');
+    const click = await app.inject({
+      method: 'POST',
+      url: `/api/sis/payments/sandbox/${ref}/pay?key=${key}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(click.statusCode).toBe(303);
     const open = await call(app, 'POST', '/api/sis/installments', { token, body: { filters: { status_id: 1 } } });
     const first = open.body.data.find((i: { installment_id: number }) => i.installment_id === 1);
@@ -62,9 +77,20 @@ describe.skipIf(!realManifest)('finance demo data on PGlite', () => {
     expect((await call(app, 'POST', `/api/sis/payments/pay/${first.payment_id}/1`, { token })).status).toBe(200);
     expect(await closedGate(db, realManifest!, subject, 'registration.request')).toBeUndefined();
 
-    const demo = await db.selectFrom('students').innerJoin('users', 'users.id', 'students.user_id').select(['students.id', 'users.id as user_id'])
-      .where('users.email', '=', DEMO_ACCOUNTS.student.email).executeTakeFirstOrThrow();
-    expect(await closedGate(db, realManifest!, { id: Number(demo.user_id), student_id: Number(demo.id), permissions: [] } as never, 'registration.request')).toBeUndefined();
+    const demo = await db
+      .selectFrom('students')
+      .innerJoin('users', 'users.id', 'students.user_id')
+      .select(['students.id', 'users.id as user_id'])
+      .where('users.email', '=', DEMO_ACCOUNTS.student.email)
+      .executeTakeFirstOrThrow();
+    expect(
+      await closedGate(
+        db,
+        realManifest!,
+        { id: Number(demo.user_id), student_id: Number(demo.id), permissions: [] } as never,
+        'registration.request',
+      ),
+    ).toBeUndefined();
     expect(await checkLedger(db)).toEqual([]);
   });
 });

@@ -18,26 +18,47 @@ import { creditWallet } from '../../server/domains/finance/wallet.ts';
 import { callbackSecret, sign } from '../../server/domains/finance/provider.ts';
 
 const MANIFEST = path.resolve('.generated/manifest.json');
-export const realManifest: Manifest | undefined = fs.existsSync(MANIFEST) ? JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) : undefined;
+export const realManifest: Manifest | undefined = fs.existsSync(MANIFEST)
+  ? JSON.parse(fs.readFileSync(MANIFEST, 'utf8'))
+  : undefined;
 
-export const financeConfig = (): ServerConfig => ({ ...loadConfig({}), bodyLimit: 64 * 1024, paymentSecret: 'test-secret' });
+export const financeConfig = (): ServerConfig => ({
+  ...loadConfig({}),
+  bodyLimit: 64 * 1024,
+  paymentSecret: 'test-secret',
+});
 
 export async function financeApp(db: Kysely<any>, manifest: Manifest, extra: Domain[] = []): Promise<FastifyInstance> {
   await syncSchema(db, manifest, { migrationsDir: '/nonexistent' });
   const app = await buildApp({
-    manifest, db, config: financeConfig(),
-    domains: [{ name: 'finance', plugin: financeDomain }, ...extra], clientDir: null,
+    manifest,
+    db,
+    config: financeConfig(),
+    domains: [{ name: 'finance', plugin: financeDomain }, ...extra],
+    clientDir: null,
   });
   await app.ready();
-  await db.insertInto('countries').values({ id: 64, code: 'EG', name: 'Egypt', name_local: 'مصر' }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('countries')
+    .values({ id: 64, code: 'EG', name: 'Egypt', name_local: 'مصر' })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   for (const name of ['pay_with_credit_card', 'pay_with_fawry']) {
-    await db.insertInto('settings').values({ name, value: 'true', public: true }).onConflict((oc) => oc.column('name').doNothing()).execute();
+    await db
+      .insertInto('settings')
+      .values({ name, value: 'true', public: true })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
   }
   return app;
 }
 
 export async function makeFaculty(db: Kysely<any>, code = 'ENG'): Promise<number> {
-  const row = await db.insertInto('faculties').values({ code, name: `Faculty ${code}`, name_local: 'كلية' }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('faculties')
+    .values({ code, name: `Faculty ${code}`, name_local: 'كلية' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
@@ -46,7 +67,14 @@ export function invoice(db: Kysely<any>, input: InvoiceInput) {
 }
 
 export function fillWallet(db: Kysely<any>, studentId: number, amount: number) {
-  return db.transaction().execute((trx) => creditWallet(trx, { student_id: studentId, cents: Math.round(amount * 100), kind: 'adjustment', reference: 'test' }));
+  return db.transaction().execute((trx) =>
+    creditWallet(trx, {
+      student_id: studentId,
+      cents: Math.round(amount * 100),
+      kind: 'adjustment',
+      reference: 'test',
+    }),
+  );
 }
 
 /** A provider callback body and its signature (the secret of financeConfig, or another). */

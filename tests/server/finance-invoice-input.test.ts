@@ -22,7 +22,8 @@ describe.skipIf(!realManifest).each(BACKENDS)('invoice input on $name', (backend
   let officer: TestUser;
   let student: TestUser;
 
-  const create = (body: unknown, lang?: string) => call(app, 'PUT', '/api/sis/payments', { token: officer.token, body, lang });
+  const create = (body: unknown, lang?: string) =>
+    call(app, 'PUT', '/api/sis/payments', { token: officer.token, body, lang });
   const invoices = async () => (await db.selectFrom('payments').select('id').execute()).length;
 
   beforeAll(async () => {
@@ -42,7 +43,10 @@ describe.skipIf(!realManifest).each(BACKENDS)('invoice input on $name', (backend
     const before = await invoices();
     const res = await create({ student_id: 99999999, billing_kind_id: 7, amount: 100 });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ errors: { student_id: [MISSING.en] }, message: 'Please Check Inputs Errors, And Try Again' });
+    expect(res.body).toEqual({
+      errors: { student_id: [MISSING.en] },
+      message: 'Please Check Inputs Errors, And Try Again',
+    });
     const ar = await create({ student_id: 99999999, billing_kind_id: 7, amount: 100 }, 'ar');
     expect(ar.body.errors).toEqual({ student_id: [MISSING.ar] });
     expect(await invoices()).toBe(before);
@@ -59,22 +63,51 @@ describe.skipIf(!realManifest).each(BACKENDS)('invoice input on $name', (backend
     res = await create({ student_id: gone.student_id, billing_kind_id: 7, amount: 100 });
     expect(res.body.errors).toEqual({ student_id: [MISSING.en] });
     // The function itself (other domains call it) says the same.
-    await expect(invoice(db, { student_id: 99999999, billing: 'service_fees', amount: 10 })).rejects.toBeInstanceOf(ValidationError);
+    await expect(invoice(db, { student_id: 99999999, billing: 'service_fees', amount: 10 })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
   });
 
   it('a due date that is no calendar day (2026-02-30) is a field error on installments.N.due_date, English and Arabic', async () => {
     const before = await invoices();
-    const body = { student_id: student.student_id, billing_kind_id: 7, amount: 100, installments: [{ amount: 100, due_date: '2026-02-30' }] };
+    const body = {
+      student_id: student.student_id,
+      billing_kind_id: 7,
+      amount: 100,
+      installments: [{ amount: 100, due_date: '2026-02-30' }],
+    };
     const res = await create(body);
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ errors: { 'installments.0.due_date': [BAD_DATE.en] }, message: 'Please Check Inputs Errors, And Try Again' });
-    const two = await create({ ...body, installments: [{ amount: 40, due_date: isoDay(5) }, { amount: 60, due_date: '2025-02-29' }] }, 'ar');
+    expect(res.body).toEqual({
+      errors: { 'installments.0.due_date': [BAD_DATE.en] },
+      message: 'Please Check Inputs Errors, And Try Again',
+    });
+    const two = await create(
+      {
+        ...body,
+        installments: [
+          { amount: 40, due_date: isoDay(5) },
+          { amount: 60, due_date: '2025-02-29' },
+        ],
+      },
+      'ar',
+    );
     expect(two.status).toBe(422);
     expect(two.body.errors).toEqual({ 'installments.1.due_date': [BAD_DATE.ar] });
-    expect((await create({ ...body, installments: [{ amount: 100, due_date: '2026-2-3' }] })).body.errors).toEqual({ 'installments.0.due_date': [BAD_DATE.en] });
+    expect((await create({ ...body, installments: [{ amount: 100, due_date: '2026-2-3' }] })).body.errors).toEqual({
+      'installments.0.due_date': [BAD_DATE.en],
+    });
     expect(await invoices()).toBe(before);
     // The invoice form's boxes: the error is on the box of that installment.
-    const form = { student_id: student.student_id, billing_kind_id: 3, amount: 300, first_amount: 100, first_due: isoDay(5), second_amount: 200, second_due: '2026-04-31' };
+    const form = {
+      student_id: student.student_id,
+      billing_kind_id: 3,
+      amount: 300,
+      first_amount: 100,
+      first_due: isoDay(5),
+      second_amount: 200,
+      second_due: '2026-04-31',
+    };
     expect((await create(form)).body.errors).toEqual({ second_due: [BAD_DATE.en] });
     // A real leap day is fine.
     expect((await create({ ...body, installments: [{ amount: 100, due_date: '2028-02-29' }] })).status).toBe(201);

@@ -16,12 +16,30 @@ import { fixtureManifest } from './fixtures/manifest.ts';
 
 describe('foreignKeyError', () => {
   it('tells a missing referenced row (and its column) from a row still referenced', () => {
-    expect(foreignKeyError({ code: '23503', detail: 'Key (student_id)=(99999999) is not present in table "students".' })).toEqual({ field: 'student_id' });
-    expect(foreignKeyError({ code: '23503', detail: 'Key ("odd name")=(5) is not present in table "x".' })).toEqual({ field: 'odd name' });
-    expect(foreignKeyError({ code: '23503', detail: 'Key (a, b)=(1, 2) is not present in table "x".' })).toEqual({ field: null });
-    expect(foreignKeyError({ code: '23503', message: 'insert or update on table "b" violates foreign key constraint "b_a_id_fkey"' })).toEqual({ field: null });
-    expect(foreignKeyError({ code: '23503', detail: 'Key (id)=(5) is still referenced from table "students".' })).toBeNull();
-    expect(foreignKeyError({ code: '23503', message: 'update or delete on table "a" violates foreign key constraint "b_a_id_fkey" on table "b"' })).toBeNull();
+    expect(
+      foreignKeyError({ code: '23503', detail: 'Key (student_id)=(99999999) is not present in table "students".' }),
+    ).toEqual({ field: 'student_id' });
+    expect(foreignKeyError({ code: '23503', detail: 'Key ("odd name")=(5) is not present in table "x".' })).toEqual({
+      field: 'odd name',
+    });
+    expect(foreignKeyError({ code: '23503', detail: 'Key (a, b)=(1, 2) is not present in table "x".' })).toEqual({
+      field: null,
+    });
+    expect(
+      foreignKeyError({
+        code: '23503',
+        message: 'insert or update on table "b" violates foreign key constraint "b_a_id_fkey"',
+      }),
+    ).toEqual({ field: null });
+    expect(
+      foreignKeyError({ code: '23503', detail: 'Key (id)=(5) is still referenced from table "students".' }),
+    ).toBeNull();
+    expect(
+      foreignKeyError({
+        code: '23503',
+        message: 'update or delete on table "a" violates foreign key constraint "b_a_id_fkey" on table "b"',
+      }),
+    ).toBeNull();
   });
 });
 
@@ -37,39 +55,69 @@ describe.each(BACKENDS)('foreign key violations answered on $name', (backend) =>
     db = database.db;
     await syncSchema(db, fixtureManifest, { migrationsDir: '/nonexistent' });
     app = await buildApp({
-      manifest: fixtureManifest, db, config: { ...loadConfig({}), bodyLimit: 64 * 1024 }, clientDir: null,
+      manifest: fixtureManifest,
+      db,
+      config: { ...loadConfig({}), bodyLimit: 64 * 1024 },
+      clientDir: null,
       // Writes straight to the database, past every check, as a racing write would reach it.
-      domains: [{
-        name: 'raw-writes',
-        plugin: async (sub) => {
-          sub.put('/test/student', async () => {
-            await db.insertInto('students').values({ code: 'FK1', name: 'Nobody', faculty_id: 999999 }).execute();
-            return { data: 'written' };
-          });
-          sub.put('/test/student/move', async () => {
-            await db.updateTable('students').set({ faculty_id: 888888 }).where('id', '=', studentId).execute();
-            return { data: 'written' };
-          });
-          sub.delete('/test/faculty', async () => {
-            await db.deleteFrom('faculties').where('id', '=', faculty).execute();
-            return { data: 'deleted' };
-          });
+      domains: [
+        {
+          name: 'raw-writes',
+          plugin: async (sub) => {
+            sub.put('/test/student', async () => {
+              await db.insertInto('students').values({ code: 'FK1', name: 'Nobody', faculty_id: 999999 }).execute();
+              return { data: 'written' };
+            });
+            sub.put('/test/student/move', async () => {
+              await db.updateTable('students').set({ faculty_id: 888888 }).where('id', '=', studentId).execute();
+              return { data: 'written' };
+            });
+            sub.delete('/test/faculty', async () => {
+              await db.deleteFrom('faculties').where('id', '=', faculty).execute();
+              return { data: 'deleted' };
+            });
+          },
         },
-      }],
+      ],
     });
     await app.ready();
-    faculty = Number((await db.insertInto('faculties').values({ code: 'FKF', name: 'Referenced' }).returning('id').executeTakeFirstOrThrow()).id);
-    studentId = Number((await db.insertInto('students').values({ code: 'FK0', name: 'Somebody', faculty_id: faculty }).returning('id').executeTakeFirstOrThrow()).id);
+    faculty = Number(
+      (
+        await db
+          .insertInto('faculties')
+          .values({ code: 'FKF', name: 'Referenced' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    studentId = Number(
+      (
+        await db
+          .insertInto('students')
+          .values({ code: 'FK0', name: 'Somebody', faculty_id: faculty })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   });
-  afterAll(async () => { await app?.close(); await database?.drop(); });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
 
   it('an INSERT naming a missing row: 422 on its column, English and Arabic', async () => {
     const en = await call(app, 'PUT', '/api/sis/test/student', { body: {} });
     expect(en.status).toBe(422);
-    expect(en.body).toEqual({ errors: { faculty_id: ['The selected item does not exist'] }, message: 'Please Check Inputs Errors, And Try Again' });
+    expect(en.body).toEqual({
+      errors: { faculty_id: ['The selected item does not exist'] },
+      message: 'Please Check Inputs Errors, And Try Again',
+    });
     const ar = await call(app, 'PUT', '/api/sis/test/student', { body: {}, lang: 'ar' });
     expect(ar.status).toBe(422);
-    expect(ar.body).toEqual({ errors: { faculty_id: ['العنصر المختار غير موجود'] }, message: 'يرجى مراجعة أخطاء المدخلات والمحاولة مرة أخرى' });
+    expect(ar.body).toEqual({
+      errors: { faculty_id: ['العنصر المختار غير موجود'] },
+      message: 'يرجى مراجعة أخطاء المدخلات والمحاولة مرة أخرى',
+    });
     expect(await db.selectFrom('students').select('id').where('code', '=', 'FK1').execute()).toEqual([]);
   });
 

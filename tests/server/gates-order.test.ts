@@ -13,12 +13,32 @@ import { openDatabase, type Database } from '../../server/db/open.ts';
 
 const manifest = {
   entities: {
-    questionnaires: { name: 'questionnaires', table: 'questionnaires', softDelete: false, fields: { mandatory: { name: 'mandatory' } } },
-    questionnaire_submissions: { name: 'questionnaire_submissions', table: 'questionnaire_submissions', softDelete: false, fields: { questionnaire_id: { name: 'questionnaire_id' }, user_id: { name: 'user_id' } } },
+    questionnaires: {
+      name: 'questionnaires',
+      table: 'questionnaires',
+      softDelete: false,
+      fields: { mandatory: { name: 'mandatory' } },
+    },
+    questionnaire_submissions: {
+      name: 'questionnaire_submissions',
+      table: 'questionnaire_submissions',
+      softDelete: false,
+      fields: { questionnaire_id: { name: 'questionnaire_id' }, user_id: { name: 'user_id' } },
+    },
   },
   gates: {
-    payments_due: { name: 'payments_due', check: 'overdue_installments', redirect_to: 'payments', actions: ['registration.request'] },
-    survey_required: { name: 'survey_required', check: 'mandatory_questionnaire', redirect_to: 'dashboard', actions: ['registration.request'] },
+    payments_due: {
+      name: 'payments_due',
+      check: 'overdue_installments',
+      redirect_to: 'payments',
+      actions: ['registration.request'],
+    },
+    survey_required: {
+      name: 'survey_required',
+      check: 'mandatory_questionnaire',
+      redirect_to: 'dashboard',
+      actions: ['registration.request'],
+    },
   },
 } as unknown as Manifest;
 
@@ -32,12 +52,20 @@ describe('gates folded on the hot path', () => {
       'create table installments (id serial primary key, student_id int8, status_id int, paid_amount numeric, amount numeric, due_date date)',
       'create table questionnaires (id serial primary key, mandatory boolean)',
       'create table questionnaire_submissions (id serial primary key, questionnaire_id int8, user_id int8)',
-    ]) await sql.raw(ddl).execute(database.db);
+    ])
+      await sql.raw(ddl).execute(database.db);
   });
-  afterAll(async () => { await database.close(); });
+  afterAll(async () => {
+    await database.close();
+  });
 
   const answer = async (handler: (r: FastifyRequest) => Promise<unknown>) => {
-    try { await handler(request); return 'open'; } catch (error) { return (error as { extra?: { redirect_to?: string } }).extra?.redirect_to; }
+    try {
+      await handler(request);
+      return 'open';
+    } catch (error) {
+      return (error as { extra?: { redirect_to?: string } }).extra?.redirect_to;
+    }
   };
 
   it('splits the gates of an action: the overdue check to fold, the rest for the preHandler', () => {
@@ -56,7 +84,9 @@ describe('gates folded on the hot path', () => {
     expect([await answer(unfolded), await answer(full)]).toEqual(['dashboard', 'dashboard']);
     // An overdue installment as well: the payments gate comes first in the YAML, so it answers,
     // though the preHandler itself only checks the questionnaire.
-    await sql`insert into installments (student_id, status_id, paid_amount, amount, due_date) values (70, 1, 0, 100, current_date - 3)`.execute(database.db);
+    await sql`insert into installments (student_id, status_id, paid_amount, amount, due_date) values (70, 1, 0, 100, current_date - 3)`.execute(
+      database.db,
+    );
     expect([await answer(unfolded), await answer(full)]).toEqual(['payments', 'payments']);
     // The questionnaire submitted: the preHandler lets the call through (the context statement checks the installment).
     await sql`insert into questionnaire_submissions (questionnaire_id, user_id) values (1, 7)`.execute(database.db);

@@ -17,14 +17,20 @@ import { dropSchema, openDatabase, type Database } from '../../server/db/open.ts
 import { syncSchema, type SyncReport } from '../../server/db/schema-sync.ts';
 import { fixtureManifest } from './fixtures/manifest.ts';
 
-export interface Backend { name: 'pglite' | 'postgres'; url?: string }
+export interface Backend {
+  name: 'pglite' | 'postgres';
+  url?: string;
+}
 
 export const BACKENDS: Backend[] = [
   { name: 'pglite' },
   ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL }] : []),
 ];
 
-export interface TestDatabase extends Database { schema?: string; drop(): Promise<void> }
+export interface TestDatabase extends Database {
+  schema?: string;
+  drop(): Promise<void>;
+}
 
 /** A fresh, empty database on the backend. */
 export async function openTestDatabase(backend: Backend): Promise<TestDatabase> {
@@ -35,8 +41,12 @@ export async function openTestDatabase(backend: Backend): Promise<TestDatabase> 
   const schema = `t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const database = await openDatabase({ url: backend.url, schema, maxConnections: 4 });
   return {
-    ...database, schema,
-    drop: async () => { await database.close(); await dropSchema(backend.url!, schema); },
+    ...database,
+    schema,
+    drop: async () => {
+      await database.close();
+      await dropSchema(backend.url!, schema);
+    },
   };
 }
 
@@ -56,7 +66,13 @@ export function useServer(backend: Backend, manifest: Manifest = fixtureManifest
     server.db = database.db;
     server.manifest = manifest;
     server.report = await syncSchema(database.db, manifest, { migrationsDir: '/nonexistent' });
-    server.app = await buildApp({ manifest, db: database.db, config: { ...loadConfig({}), bodyLimit: 64 * 1024 }, domains: [], clientDir: null });
+    server.app = await buildApp({
+      manifest,
+      db: database.db,
+      config: { ...loadConfig({}), bodyLimit: 64 * 1024 },
+      domains: [],
+      clientDir: null,
+    });
     await server.app.ready();
   });
   afterAll(async () => {
@@ -66,33 +82,64 @@ export function useServer(backend: Backend, manifest: Manifest = fixtureManifest
   return server;
 }
 
-export interface TestUser { id: number; token: string; student_id?: number }
+export interface TestUser {
+  id: number;
+  token: string;
+  student_id?: number;
+}
 
 let sequence = 0;
 
 /** A user with roles and a live session; with `student`, also their students row. */
 export async function createUser(
   db: Kysely<any>,
-  opts: { type: 3 | 4; roles?: string[]; permissions?: string[]; student?: { faculty_id: number; code?: string }; name?: string },
+  opts: {
+    type: 3 | 4;
+    roles?: string[];
+    permissions?: string[];
+    student?: { faculty_id: number; code?: string };
+    name?: string;
+  },
 ): Promise<TestUser> {
   sequence += 1;
   const n = `${process.pid}${sequence}${crypto.randomBytes(2).toString('hex')}`;
-  const { id } = await db.insertInto('users').values({
-    name: opts.name ?? `Test User`, email: `u${n}@example.edu`, type: opts.type,
-  }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('users')
+    .values({
+      name: opts.name ?? `Test User`,
+      email: `u${n}@example.edu`,
+      type: opts.type,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   for (const role of opts.roles ?? []) await db.insertInto('user_roles').values({ user_id: id, role }).execute();
-  for (const permission of opts.permissions ?? []) await db.insertInto('user_permissions').values({ user_id: id, permission }).execute();
+  for (const permission of opts.permissions ?? [])
+    await db.insertInto('user_permissions').values({ user_id: id, permission }).execute();
   const user: TestUser = { id: Number(id), token: (await issueToken(db, Number(id))).token };
   if (opts.student) {
-    const row = await db.insertInto('students').values({
-      user_id: id, code: opts.student.code ?? `S${n}`, name: 'Student Person', faculty_id: opts.student.faculty_id,
-    }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('students')
+      .values({
+        user_id: id,
+        code: opts.student.code ?? `S${n}`,
+        name: 'Student Person',
+        faculty_id: opts.student.faculty_id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     user.student_id = Number(row.id);
   }
   return user;
 }
 
-export interface CallOptions { token?: string; body?: unknown; lang?: string; cookie?: string; headers?: Record<string, string>; raw?: string }
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  lang?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+  raw?: string;
+}
 
 /** One HTTP call through Fastify's inject; returns status and parsed JSON body. */
 export async function call(app: FastifyInstance, method: string, url: string, opts: CallOptions = {}) {
@@ -102,9 +149,16 @@ export async function call(app: FastifyInstance, method: string, url: string, op
   if (opts.cookie) headers.cookie = opts.cookie;
   let payload: string | undefined;
   if (opts.raw !== undefined) payload = opts.raw;
-  else if (opts.body !== undefined) { payload = JSON.stringify(opts.body); headers['content-type'] ??= 'application/json'; }
+  else if (opts.body !== undefined) {
+    payload = JSON.stringify(opts.body);
+    headers['content-type'] ??= 'application/json';
+  }
   const response = await app.inject({ method: method as any, url, headers, payload });
   let body: any;
-  try { body = response.json(); } catch { body = response.body; }
+  try {
+    body = response.json();
+  } catch {
+    body = response.body;
+  }
   return { status: response.statusCode, body };
 }

@@ -19,7 +19,10 @@ import { BACKENDS, call, createUser, useServer, type TestUser } from './harness.
 function recording(db: Kysely<any>) {
   const queries: CompiledQuery[] = [];
   const plugin: KyselyPlugin = {
-    transformQuery: (args) => { queries.push(db.getExecutor().compileQuery(args.node, args.queryId)); return args.node; },
+    transformQuery: (args) => {
+      queries.push(db.getExecutor().compileQuery(args.node, args.queryId));
+      return args.node;
+    },
     transformResult: async (args) => args.result,
   };
   const plugged = db.withPlugin(plugin);
@@ -29,7 +32,8 @@ function recording(db: Kysely<any>) {
     get(target, prop) {
       if (prop === 'executeQuery') {
         return (query: unknown, ...rest: unknown[]) => {
-          if (query && typeof query === 'object' && 'sql' in query && !('compile' in query)) queries.push(query as CompiledQuery);
+          if (query && typeof query === 'object' && 'sql' in query && !('compile' in query))
+            queries.push(query as CompiledQuery);
           return (target.executeQuery as (...a: unknown[]) => unknown)(query, ...rest);
         };
       }
@@ -51,25 +55,44 @@ describe.each(BACKENDS)('list path on $name', (backend) => {
 
   beforeAll(async () => {
     staff = await createUser(t.db, { type: 4, roles: ['registrar'] });
-    const rows = await t.db.insertInto('faculties').values([
-      { code: 'LENG', name: 'Engineering', name_local: 'الهندسة' },
-      { code: 'LMED', name: 'Medicine' },
-      { code: 'LOLD', name: 'Closed faculty' },
-      { code: 'LUNU', name: 'Unused faculty' },
-    ]).returning('id').execute();
+    const rows = await t.db
+      .insertInto('faculties')
+      .values([
+        { code: 'LENG', name: 'Engineering', name_local: 'الهندسة' },
+        { code: 'LMED', name: 'Medicine' },
+        { code: 'LOLD', name: 'Closed faculty' },
+        { code: 'LUNU', name: 'Unused faculty' },
+      ])
+      .returning('id')
+      .execute();
     [eng, med, closed] = rows.map((r) => Number(r.id)) as [number, number, number];
-    await t.db.insertInto('students').values([
-      ...Array.from({ length: 11 }, (_, i) => ({ code: `E${String(i).padStart(2, '0')}`, name: `Engineer ${String.fromCharCode(65 + i)}`, faculty_id: eng })),
-      { code: 'XQ1', name: 'Yusuf Medic', name_local: 'يوسف', faculty_id: med },
-      { code: 'ZZ9', name: 'Zainab Old', faculty_id: closed },
-    ]).execute();
+    await t.db
+      .insertInto('students')
+      .values([
+        ...Array.from({ length: 11 }, (_, i) => ({
+          code: `E${String(i).padStart(2, '0')}`,
+          name: `Engineer ${String.fromCharCode(65 + i)}`,
+          faculty_id: eng,
+        })),
+        { code: 'XQ1', name: 'Yusuf Medic', name_local: 'يوسف', faculty_id: med },
+        { code: 'ZZ9', name: 'Zainab Old', faculty_id: closed },
+      ])
+      .execute();
     // A faculty closed after its students were recorded: they still name it.
     await t.db.updateTable('faculties').set({ deleted_at: new Date() }).where('id', '=', closed).execute();
     recorded = recording(t.db);
-    recordingApp = await buildApp({ manifest: t.manifest, db: recorded.db, config: loadConfig({}), domains: [], clientDir: null });
+    recordingApp = await buildApp({
+      manifest: t.manifest,
+      db: recorded.db,
+      config: loadConfig({}),
+      domains: [],
+      clientDir: null,
+    });
     await recordingApp.ready();
   });
-  afterAll(async () => { await recordingApp?.close(); });
+  afterAll(async () => {
+    await recordingApp?.close();
+  });
 
   const list = (body: unknown, token = staff.token) => call(t.app, 'POST', '/api/sis/students', { token, body });
   const statementsOf = async (body: unknown) => {
@@ -122,7 +145,9 @@ describe.each(BACKENDS)('list path on $name', (backend) => {
 
   it('sends labels of the referenced rows only, deleted ones included, never the whole table', async () => {
     const engOnly = await list({ filters: { faculty_id: eng } });
-    expect(engOnly.body.meta.lookup.faculties).toEqual([{ id: eng, name: 'Engineering', name_local: 'الهندسة', code: 'LENG' }]);
+    expect(engOnly.body.meta.lookup.faculties).toEqual([
+      { id: eng, name: 'Engineering', name_local: 'الهندسة', code: 'LENG' },
+    ]);
     const others = await list({ filters: { faculty_id: [med, closed] } });
     expect(others.body.meta.lookup.faculties.map((f: any) => f.id)).toEqual([closed, med]);
     expect(others.body.meta.lookup.faculties.map((f: any) => f.code)).not.toContain('LUNU');
@@ -145,7 +170,9 @@ describe.each(BACKENDS)('list path on $name', (backend) => {
       where schemaname = current_schema() and tablename = 'students' and indexdef like '%gin_trgm_ops%'`.execute(t.db);
     expect(rows).toHaveLength(ext.length ? 1 : 0);
     if (ext.length) expect(rows[0]!.indexdef.toLowerCase()).toContain('coalesce');
-    expect(searchDocument(t.manifest.entities.students!)).toBe(`(coalesce("code", '') || ' ' || coalesce("name", '') || ' ' || coalesce("name_local", ''))`);
+    expect(searchDocument(t.manifest.entities.students!)).toBe(
+      `(coalesce("code", '') || ' ' || coalesce("name", '') || ' ' || coalesce("name_local", ''))`,
+    );
   });
 
   describe('the caller, resolved in one statement on every request', () => {

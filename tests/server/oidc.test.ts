@@ -39,12 +39,16 @@ describe.each(BACKENDS)('Microsoft sign-in (OpenID Connect) on $name', (backend)
     provider.p = await startOidcProvider({
       redirectUri: REDIRECT_URI,
       accounts: {
-        'student-sub': STUDENT_EMAIL, 'staff-sub': STAFF_EMAIL, 'stranger-sub': 'stranger@elsewhere.test',
+        'student-sub': STUDENT_EMAIL,
+        'staff-sub': STAFF_EMAIL,
+        'stranger-sub': 'stranger@elsewhere.test',
         'other-sub': 'linked@university.test',
       },
     });
   });
-  afterAll(async () => { await provider.p?.close(); });
+  afterAll(async () => {
+    await provider.p?.close();
+  });
   const t = useAuthServer(backend, {
     env: () => ({
       OIDC_ISSUER: provider.p.issuer,
@@ -133,7 +137,9 @@ describe.each(BACKENDS)('Microsoft sign-in (OpenID Connect) on $name', (backend)
 });
 
 describe.each(BACKENDS)('Microsoft sign-in not configured on $name', (backend) => {
-  const t = useAuthServer(backend, { env: () => ({ OIDC_ISSUER: undefined, OIDC_CLIENT_ID: undefined, OIDC_REDIRECT_URI: undefined }) });
+  const t = useAuthServer(backend, {
+    env: () => ({ OIDC_ISSUER: undefined, OIDC_CLIENT_ID: undefined, OIDC_REDIRECT_URI: undefined }),
+  });
 
   it('answers 404 with a clear message, so the portal hides the Microsoft button', async () => {
     const url = await call(t.app, 'GET', '/api/sis/get-ms-login-url');

@@ -20,17 +20,27 @@ function otpIn(text: string): string {
 
 describe.each(BACKENDS)('password reset through SMTP on $name', (backend) => {
   const smtp = {} as { server: SmtpCapture };
-  beforeAll(async () => { smtp.server = await startSmtpCapture(); });
-  afterAll(async () => { await smtp.server?.close(); });
+  beforeAll(async () => {
+    smtp.server = await startSmtpCapture();
+  });
+  afterAll(async () => {
+    await smtp.server?.close();
+  });
   // Many calls for one email in a minute: the attempt limit has its own tests (auth.test.ts).
-  const t = useAuthServer(backend, { env: () => ({ SMTP_URL: smtp.server.url, MAIL_FROM: FROM, AUTH_RATE_LIMIT_MAX: '100' }) });
+  const t = useAuthServer(backend, {
+    env: () => ({ SMTP_URL: smtp.server.url, MAIL_FROM: FROM, AUTH_RATE_LIMIT_MAX: '100' }),
+  });
 
-  const forget = (email: string, base = '/api', lang?: string) => call(t.app, 'POST', `${base}/forget-password`, { body: { email }, lang });
-  const reset = (body: Record<string, unknown>, base = '/api', lang?: string) => call(t.app, 'POST', `${base}/users/reset-password`, { body, lang });
+  const forget = (email: string, base = '/api', lang?: string) =>
+    call(t.app, 'POST', `${base}/forget-password`, { body: { email }, lang });
+  const reset = (body: Record<string, unknown>, base = '/api', lang?: string) =>
+    call(t.app, 'POST', `${base}/users/reset-password`, { body, lang });
   const mailTo = (email: string) => smtp.server.messages.filter((m) => m.to.includes(email));
 
   let user: PasswordUser;
-  beforeAll(async () => { user = await createPasswordUser(t.db, { type: 3, roles: ['student'] }); });
+  beforeAll(async () => {
+    user = await createPasswordUser(t.db, { type: 3, roles: ['student'] });
+  });
 
   it("answers 'this email incorrect' for an unknown email, in both languages, and sends nothing", async () => {
     const sent = smtp.server.messages.length;
@@ -44,7 +54,9 @@ describe.each(BACKENDS)('password reset through SMTP on $name', (backend) => {
   });
 
   it('mails a six-digit code, stores only its hash, and resets the password with it; all sessions end', async () => {
-    const session = await call(t.app, 'POST', '/api/sis/login', { body: { email: user.email, password: user.password } });
+    const session = await call(t.app, 'POST', '/api/sis/login', {
+      body: { email: user.email, password: user.password },
+    });
     expect(session.status).toBe(200);
 
     const asked = await forget(` ${user.email.toUpperCase()} `);
@@ -61,18 +73,36 @@ describe.each(BACKENDS)('password reset through SMTP on $name', (backend) => {
     expect(stored[0]!.otp_hash).toMatch(/^\$argon2id\$/);
     expect(JSON.stringify(stored)).not.toContain(otp);
 
-    const wrong = await reset({ email: user.email, otp: otp === '000000' ? '111111' : '000000', password: 'brand-new-pass', password_confirmation: 'brand-new-pass' });
+    const wrong = await reset({
+      email: user.email,
+      otp: otp === '000000' ? '111111' : '000000',
+      password: 'brand-new-pass',
+      password_confirmation: 'brand-new-pass',
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors).toEqual({ otp: ['Invalid or incorrect one time password'] });
 
-    const done = await reset({ email: user.email, otp, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' });
+    const done = await reset({
+      email: user.email,
+      otp,
+      password: 'brand-new-pass',
+      password_confirmation: 'brand-new-pass',
+    });
     expect(done.status).toBe(200);
     expect((await call(t.app, 'GET', '/api/sis/users/profile', { token: session.body.token })).status).toBe(401);
-    expect((await call(t.app, 'POST', '/api/sis/login', { body: { email: user.email, password: user.password } })).status).toBe(401);
-    expect((await call(t.app, 'POST', '/api/sis/login', { body: { email: user.email, password: 'brand-new-pass' } })).status).toBe(200);
+    expect(
+      (await call(t.app, 'POST', '/api/sis/login', { body: { email: user.email, password: user.password } })).status,
+    ).toBe(401);
+    expect(
+      (await call(t.app, 'POST', '/api/sis/login', { body: { email: user.email, password: 'brand-new-pass' } })).status,
+    ).toBe(200);
     user.password = 'brand-new-pass';
 
-    const reused = await reset({ email: user.email, otp, password: 'another-pass-1', password_confirmation: 'another-pass-1' }, '/api/sis', 'ar');
+    const reused = await reset(
+      { email: user.email, otp, password: 'another-pass-1', password_confirmation: 'another-pass-1' },
+      '/api/sis',
+      'ar',
+    );
     expect(reused.status).toBe(422);
     expect(reused.body.errors.otp).toEqual(['كلمة المرور لمرة واحدة غير صالحة أو غير صحيحة']);
 
@@ -86,10 +116,20 @@ describe.each(BACKENDS)('password reset through SMTP on $name', (backend) => {
     await forget(user.email);
     const second = otpIn(mailTo(user.email).at(-1)!.text);
     if (first !== second) {
-      const old = await reset({ email: user.email, otp: first, password: 'pass-from-old', password_confirmation: 'pass-from-old' });
+      const old = await reset({
+        email: user.email,
+        otp: first,
+        password: 'pass-from-old',
+        password_confirmation: 'pass-from-old',
+      });
       expect(old.status).toBe(422);
     }
-    const ok = await reset({ email: user.email, otp: second, password: 'pass-from-new', password_confirmation: 'pass-from-new' });
+    const ok = await reset({
+      email: user.email,
+      otp: second,
+      password: 'pass-from-new',
+      password_confirmation: 'pass-from-new',
+    });
     expect(ok.status).toBe(200);
     user.password = 'pass-from-new';
   });
@@ -97,22 +137,79 @@ describe.each(BACKENDS)('password reset through SMTP on $name', (backend) => {
   it('refuses an expired code and a code guessed wrong five times', async () => {
     await forget(user.email);
     const expiring = otpIn(mailTo(user.email).at(-1)!.text);
-    await t.db.updateTable('password_otps').set({ expires_at: new Date(Date.now() - 1000) }).where('email', '=', user.email).where('used_at', 'is', null).execute();
-    expect((await reset({ email: user.email, otp: expiring, password: 'expired-pass', password_confirmation: 'expired-pass' })).status).toBe(422);
+    await t.db
+      .updateTable('password_otps')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('email', '=', user.email)
+      .where('used_at', 'is', null)
+      .execute();
+    expect(
+      (
+        await reset({
+          email: user.email,
+          otp: expiring,
+          password: 'expired-pass',
+          password_confirmation: 'expired-pass',
+        })
+      ).status,
+    ).toBe(422);
 
     await forget(user.email);
     const otp = otpIn(mailTo(user.email).at(-1)!.text);
     const wrongCode = otp === '123456' ? '654321' : '123456';
     for (let i = 0; i < 5; i++) {
-      expect((await reset({ email: user.email, otp: wrongCode, password: 'guessed-pass', password_confirmation: 'guessed-pass' })).status).toBe(422);
+      expect(
+        (
+          await reset({
+            email: user.email,
+            otp: wrongCode,
+            password: 'guessed-pass',
+            password_confirmation: 'guessed-pass',
+          })
+        ).status,
+      ).toBe(422);
     }
-    const late = await reset({ email: user.email, otp, password: 'guessed-pass', password_confirmation: 'guessed-pass' });
+    const late = await reset({
+      email: user.email,
+      otp,
+      password: 'guessed-pass',
+      password_confirmation: 'guessed-pass',
+    });
     expect(late.status).toBe(422);
     expect(late.body.errors.otp).toEqual(['Invalid or incorrect one time password']);
   });
 
+  it('counts guesses sent at once: eight wrong codes and the right one, at most five are checked', async () => {
+    const sprayed = await createPasswordUser(t.db, { type: 3, roles: ['student'] });
+    await forget(sprayed.email);
+    const otp = otpIn(mailTo(sprayed.email).at(-1)!.text);
+    const wrong = Array.from({ length: 8 }, (_, i) => String((Number(otp) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const body = (code: string) => ({
+      email: sprayed.email,
+      otp: code,
+      password: 'burst-pass-1',
+      password_confirmation: 'burst-pass-1',
+    });
+    // The right code last: it reaches the server after the wrong ones have taken the five guesses.
+    const answers = await Promise.all([...wrong, otp].map((code) => reset(body(code))));
+    expect(answers.filter((a) => a.status === 200).length).toBe(0);
+    const row = await t.db
+      .selectFrom('password_otps')
+      .select('attempts')
+      .where('email', '=', sprayed.email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(Number(row.attempts)).toBe(5);
+    expect((await reset(body(otp))).status).toBe(422);
+  });
+
   it('checks the new password: length and confirmation, per field', async () => {
-    const { status, body } = await reset({ email: user.email, otp: '123456', password: 'short', password_confirmation: 'other' });
+    const { status, body } = await reset({
+      email: user.email,
+      otp: '123456',
+      password: 'short',
+      password_confirmation: 'other',
+    });
     expect(status).toBe(422);
     expect(body.errors.password).toEqual(['The password must be at least 8 characters']);
     expect(body.errors.password_confirmation).toEqual(['The password confirmation does not match']);
@@ -142,6 +239,8 @@ describe.each(BACKENDS)('password reset without an SMTP server on $name', (backe
       body: { email: user.email, otp, password: 'outbox-pass-1', password_confirmation: 'outbox-pass-1' },
     });
     expect(done.status).toBe(200);
-    expect((await call(t.app, 'POST', '/api/sis/login', { body: { email: user.email, password: 'outbox-pass-1' } })).status).toBe(200);
+    expect(
+      (await call(t.app, 'POST', '/api/sis/login', { body: { email: user.email, password: 'outbox-pass-1' } })).status,
+    ).toBe(200);
   });
 });

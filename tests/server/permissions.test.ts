@@ -25,7 +25,7 @@ describe.each(BACKENDS)('permissions on $name', (backend) => {
   const permissionsOf = async (user: TestUser) =>
     (await call(t.app, 'GET', '/api/sis/users/permissions', { token: user.token })).body.permissions as string[];
 
-  it('GET /users/permissions returns the caller\'s permissions; a guest gets 401', async () => {
+  it("GET /users/permissions returns the caller's permissions; a guest gets 401", async () => {
     const { status, body } = await call(t.app, 'GET', '/api/sis/users/permissions', { token: student.token });
     expect(status).toBe(200);
     expect(body.permissions).toEqual(['access_student', 'edit_students', 'public']);
@@ -36,7 +36,9 @@ describe.each(BACKENDS)('permissions on $name', (backend) => {
   it('POST /roles/user/{id} returns roles, direct_permissions, role_permissions and user_access_permissions', async () => {
     const { status, body } = await call(t.app, 'POST', `/api/sis/roles/user/${student.id}`, { token: student.token });
     expect(status).toBe(200);
-    expect(body.roles).toEqual([{ name: 'student', label: { en: 'Student', ar: 'طالب' }, permissions: ['public', 'access_student'] }]);
+    expect(body.roles).toEqual([
+      { name: 'student', label: { en: 'Student', ar: 'طالب' }, permissions: ['public', 'access_student'] },
+    ]);
     expect(body.direct_permissions).toEqual(['edit_students']);
     expect(body.role_permissions).toEqual(['access_student', 'public']);
     expect(body.user_access_permissions).toEqual([]);
@@ -54,7 +56,10 @@ describe.each(BACKENDS)('permissions on $name', (backend) => {
   });
 
   it('adds access (POST), which the user then holds, and logs the change', async () => {
-    const added = await call(t.app, 'POST', `/api/sis/users/access/${other.id}`, { token: manager.token, body: { permissions: ['manage_faculties'] } });
+    const added = await call(t.app, 'POST', `/api/sis/users/access/${other.id}`, {
+      token: manager.token,
+      body: { permissions: ['manage_faculties'] },
+    });
     expect(added.status).toBe(201);
     expect(added.body.data).toEqual([{ permission: 'manage_faculties', allowed: true }]);
     expect(added.body.available.map((p: any) => p.name)).toContain('manage_faculties');
@@ -62,13 +67,21 @@ describe.each(BACKENDS)('permissions on $name', (backend) => {
     expect(await permissionsOf(other)).toContain('manage_faculties');
     const breakdown = await call(t.app, 'POST', `/api/sis/roles/user/${other.id}`, { token: other.token });
     expect(breakdown.body.user_access_permissions).toEqual(['manage_faculties']);
-    const log = await t.db.selectFrom('access_logs').selectAll().where('resource', '=', 'user_access').where('record_id', '=', other.id).execute();
+    const log = await t.db
+      .selectFrom('access_logs')
+      .selectAll()
+      .where('resource', '=', 'user_access')
+      .where('record_id', '=', other.id)
+      .execute();
     expect(log.length).toBeGreaterThan(0);
     expect(log[0]).toMatchObject({ user_id: manager.id, action: 'update', ip: '127.0.0.1' });
   });
 
   it('takes a role permission away with allowed: false (the negative grant)', async () => {
-    const res = await call(t.app, 'POST', `/api/sis/users/access/${other.id}`, { token: admin.token, body: { permission: 'access_student', allowed: false } });
+    const res = await call(t.app, 'POST', `/api/sis/users/access/${other.id}`, {
+      token: admin.token,
+      body: { permission: 'access_student', allowed: false },
+    });
     expect(res.status).toBe(201);
     expect(await permissionsOf(other)).not.toContain('access_student');
     const breakdown = await call(t.app, 'POST', `/api/sis/roles/user/${other.id}`, { token: admin.token });
@@ -77,7 +90,10 @@ describe.each(BACKENDS)('permissions on $name', (backend) => {
   });
 
   it('PUT /users/set/access/{id} replaces the whole set; GET reads it (the user may read their own)', async () => {
-    const set = await call(t.app, 'PUT', `/api/sis/users/set/access/${other.id}`, { token: admin.token, body: { permissions: ['edit_students', 'manage_faculties'] } });
+    const set = await call(t.app, 'PUT', `/api/sis/users/set/access/${other.id}`, {
+      token: admin.token,
+      body: { permissions: ['edit_students', 'manage_faculties'] },
+    });
     expect(set.status).toBe(200);
     const own = await call(t.app, 'GET', `/api/sis/users/access/${other.id}`, { token: other.token });
     expect(own.status).toBe(200);
@@ -89,7 +105,9 @@ describe.each(BACKENDS)('permissions on $name', (backend) => {
   });
 
   it('DELETE /users/access/{id} removes one grant, or resets them all', async () => {
-    const one = await call(t.app, 'DELETE', `/api/sis/users/access/${other.id}?permission=edit_students`, { token: admin.token });
+    const one = await call(t.app, 'DELETE', `/api/sis/users/access/${other.id}?permission=edit_students`, {
+      token: admin.token,
+    });
     expect(one.status).toBe(200);
     expect(one.body.data).toEqual([{ permission: 'manage_faculties', allowed: true }]);
     const all = await call(t.app, 'DELETE', `/api/sis/users/access/${other.id}`, { token: admin.token });
@@ -99,20 +117,48 @@ describe.each(BACKENDS)('permissions on $name', (backend) => {
 
   it('only managers change access, only declared permissions, and nobody grants what they do not hold', async () => {
     const body = { permissions: ['manage_faculties'] };
-    expect((await call(t.app, 'POST', `/api/sis/users/access/${other.id}`, { token: student.token, body })).status).toBe(403);
-    expect((await call(t.app, 'PUT', `/api/sis/users/set/access/${other.id}`, { token: student.token, body })).status).toBe(403);
-    expect((await call(t.app, 'DELETE', `/api/sis/users/access/${other.id}`, { token: student.token })).status).toBe(403);
+    expect(
+      (await call(t.app, 'POST', `/api/sis/users/access/${other.id}`, { token: student.token, body })).status,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'PUT', `/api/sis/users/set/access/${other.id}`, { token: student.token, body })).status,
+    ).toBe(403);
+    expect((await call(t.app, 'DELETE', `/api/sis/users/access/${other.id}`, { token: student.token })).status).toBe(
+      403,
+    );
     expect((await call(t.app, 'POST', `/api/sis/users/access/${other.id}`, { body })).status).toBe(401);
 
-    const escalate = await call(t.app, 'POST', `/api/sis/users/access/${manager.id}`, { token: manager.token, body: { permissions: ['admin_system'] } });
+    const escalate = await call(t.app, 'POST', `/api/sis/users/access/${manager.id}`, {
+      token: manager.token,
+      body: { permissions: ['admin_system'] },
+    });
     expect(escalate.status).toBe(422);
     expect(escalate.body.errors.permissions[0]).toMatch(/you do not hold it yourself/);
-    const unknown = await call(t.app, 'POST', `/api/sis/users/access/${other.id}`, { token: admin.token, body: { permissions: ['fly_to_moon'] } });
+    const unknown = await call(t.app, 'POST', `/api/sis/users/access/${other.id}`, {
+      token: admin.token,
+      body: { permissions: ['fly_to_moon'] },
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors.permissions).toEqual(['Unknown permission "fly_to_moon"']);
-    expect((await call(t.app, 'POST', `/api/sis/users/access/${other.id}`, { token: admin.token, body: { permissions: ['public'] } })).status).toBe(422);
-    expect((await call(t.app, 'POST', `/api/sis/users/access/${other.id}`, { token: admin.token, body: { permissions: [7] } })).status).toBe(422);
-    expect((await call(t.app, 'POST', `/api/sis/users/access/${other.id}`, { token: admin.token, body: {} })).status).toBe(422);
+    expect(
+      (
+        await call(t.app, 'POST', `/api/sis/users/access/${other.id}`, {
+          token: admin.token,
+          body: { permissions: ['public'] },
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await call(t.app, 'POST', `/api/sis/users/access/${other.id}`, {
+          token: admin.token,
+          body: { permissions: [7] },
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (await call(t.app, 'POST', `/api/sis/users/access/${other.id}`, { token: admin.token, body: {} })).status,
+    ).toBe(422);
     expect((await call(t.app, 'POST', '/api/sis/users/access/999999', { token: admin.token, body })).status).toBe(404);
     const after = await call(t.app, 'GET', `/api/sis/users/access/${other.id}`, { token: admin.token });
     expect(after.body.data).toEqual([]);

@@ -17,22 +17,34 @@ describe('PGlite dialect', () => {
     await sql`create table counter (id int primary key, n int not null)`.execute(db);
     await db.insertInto('counter').values({ id: 1, n: 0 }).execute();
   });
-  afterAll(async () => { await database.close(); });
+  afterAll(async () => {
+    await database.close();
+  });
 
   it('serialises concurrent read-modify-write transactions: no lost update', async () => {
-    await Promise.all(Array.from({ length: 20 }, () => db.transaction().execute(async (trx) => {
-      const { n } = await trx.selectFrom('counter').select('n').where('id', '=', 1).executeTakeFirstOrThrow();
-      await new Promise((r) => setTimeout(r, 1));
-      await trx.updateTable('counter').set({ n: n + 1 }).where('id', '=', 1).execute();
-    })));
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        db.transaction().execute(async (trx) => {
+          const { n } = await trx.selectFrom('counter').select('n').where('id', '=', 1).executeTakeFirstOrThrow();
+          await new Promise((r) => setTimeout(r, 1));
+          await trx
+            .updateTable('counter')
+            .set({ n: n + 1 })
+            .where('id', '=', 1)
+            .execute();
+        }),
+      ),
+    );
     expect((await db.selectFrom('counter').select('n').executeTakeFirstOrThrow()).n).toBe(20);
   });
 
   it('rolls back a failed transaction and keeps serving', async () => {
-    await expect(db.transaction().execute(async (trx) => {
-      await trx.updateTable('counter').set({ n: 999 }).execute();
-      throw new Error('boom');
-    })).rejects.toThrow('boom');
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('counter').set({ n: 999 }).execute();
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     expect((await db.selectFrom('counter').select('n').executeTakeFirstOrThrow()).n).toBe(20);
     await expect(db.insertInto('counter').values({ id: 1, n: 1 }).execute()).rejects.toMatchObject({ code: '23505' });
     expect((await db.selectFrom('counter').select('n').executeTakeFirstOrThrow()).n).toBe(20);
@@ -56,12 +68,14 @@ describe('PGlite dialect', () => {
   it('hands the lock out in request order', async () => {
     const mutex = new Mutex();
     const order: number[] = [];
-    await Promise.all([1, 2, 3].map(async (i) => {
-      const release = await mutex.lock();
-      order.push(i);
-      await new Promise((r) => setTimeout(r, 3 - i));
-      release();
-    }));
+    await Promise.all(
+      [1, 2, 3].map(async (i) => {
+        const release = await mutex.lock();
+        order.push(i);
+        await new Promise((r) => setTimeout(r, 3 - i));
+        release();
+      }),
+    );
     expect(order).toEqual([1, 2, 3]);
   });
 });

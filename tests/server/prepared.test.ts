@@ -22,19 +22,26 @@ describe('prepared statements', () => {
   describe.each(BACKENDS)('on $name', (backend) => {
     it('runs a registered text with its parameters, prepared by name on PostgreSQL', async () => {
       // One connection, so the session that prepared the statement is the one asked about it.
-      const database = backend.url ? await openDatabase({ url: backend.url, maxConnections: 1 }) : await openDatabase({ memory: true });
+      const database = backend.url
+        ? await openDatabase({ url: backend.url, maxConnections: 1 })
+        : await openDatabase({ memory: true });
       try {
         for (const n of [1, 2, 3]) {
           const { rows } = await database.db.executeQuery<{ v: number }>(CompiledQuery.raw(TEXT, [n]));
           expect(rows).toEqual([{ v: n + 1 }]);
         }
         if (backend.url) {
-          const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(database.db);
+          const { rows } = await sql<{
+            name: string;
+            statement: string;
+          }>`select name, statement from pg_prepared_statements`.execute(database.db);
           expect(rows).toContainEqual({ name: 'test_prepared_add_one', statement: TEXT });
           // Texts that are not registered still go as unnamed statements.
           expect(rows.map((r) => r.name)).toHaveLength(1);
         }
-      } finally { await database.close(); }
+      } finally {
+        await database.close();
+      }
     });
   });
 });

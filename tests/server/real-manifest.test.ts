@@ -10,7 +10,9 @@ import type { Manifest } from '../../generator/manifest-types.ts';
 import { BACKENDS, call, createUser, useServer } from './harness.ts';
 
 const MANIFEST = path.resolve('.generated/manifest.json');
-const manifest: Manifest | undefined = fs.existsSync(MANIFEST) ? JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) : undefined;
+const manifest: Manifest | undefined = fs.existsSync(MANIFEST)
+  ? JSON.parse(fs.readFileSync(MANIFEST, 'utf8'))
+  : undefined;
 
 describe.skipIf(!manifest).each(BACKENDS)('the screens/ manifest on $name', (backend) => {
   const t = useServer(backend, manifest!);

@@ -15,7 +15,9 @@ import { registrationDomain } from '../../server/domains/registration/plugin.ts'
 import { openTestDatabase, type Backend, type TestDatabase } from './harness.ts';
 
 const MANIFEST = path.resolve('.generated/manifest.json');
-export const manifest: Manifest | undefined = fs.existsSync(MANIFEST) ? JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) : undefined;
+export const manifest: Manifest | undefined = fs.existsSync(MANIFEST)
+  ? JSON.parse(fs.readFileSync(MANIFEST, 'utf8'))
+  : undefined;
 
 export interface RegistrationApp {
   database: TestDatabase;
@@ -28,7 +30,21 @@ export async function openRegistrationApp(backend: Backend): Promise<Registratio
   const database = await openTestDatabase(backend);
   const db = database.db;
   await syncSchema(db, manifest!, { migrationsDir: '/nonexistent' });
-  const app = await buildApp({ manifest: manifest!, db, config: { ...loadConfig({}), bodyLimit: 64 * 1024 }, domains: [{ name: 'registration', plugin: registrationDomain }], clientDir: null });
+  const app = await buildApp({
+    manifest: manifest!,
+    db,
+    config: { ...loadConfig({}), bodyLimit: 64 * 1024 },
+    domains: [{ name: 'registration', plugin: registrationDomain }],
+    clientDir: null,
+  });
   await app.ready();
-  return { database, db, app, close: async () => { await app.close(); await database.drop(); } };
+  return {
+    database,
+    db,
+    app,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
 }

@@ -3,20 +3,50 @@
  * what it answers as kept, what it keeps, and when it starts afresh. No database.
  */
 import { describe, expect, it } from 'vitest';
-import { CatalogCache, rowPartKey, type CatalogOffering, type CatalogPart, type RowPart } from '../../server/domains/registration/catalog.ts';
+import {
+  CatalogCache,
+  rowPartKey,
+  type CatalogOffering,
+  type CatalogPart,
+  type RowPart,
+} from '../../server/domains/registration/catalog.ts';
 
 const offering = (id: number, termId: number): CatalogOffering => ({
-  id, term_id: termId, published_id: 1, program_id: null,
-  course: { id: id * 10, code: `C${id}`, name: 'Course', name_local: 'مقرر', credit_hours: 3, level: 1, required_passed_hours: 0, active: true, faculty_id: 1 },
-  prerequisites: [], sections: [{ id: id * 100, code: 'L1', kind_id: 1, capacity: 30, instructor: null, slots: [] }],
+  id,
+  term_id: termId,
+  published_id: 1,
+  program_id: null,
+  course: {
+    id: id * 10,
+    code: `C${id}`,
+    name: 'Course',
+    name_local: 'مقرر',
+    credit_hours: 3,
+    level: 1,
+    required_passed_hours: 0,
+    active: true,
+    faculty_id: 1,
+  },
+  prerequisites: [],
+  sections: [{ id: id * 100, code: 'L1', kind_id: 1, capacity: 30, instructor: null, slots: [] }],
 });
 const part = (termId: number | null, o: CatalogOffering | null | undefined, rowParts: RowPart[] = []): CatalogPart => ({
-  term_id: termId, term: null, appointments: [], limits: [{ bylaw_id: null, min_gpa: 0, max_gpa: 5, max_hours: 18 }], ...(o === undefined ? {} : { offering: o }),
+  term_id: termId,
+  term: null,
+  appointments: [],
+  limits: [{ bylaw_id: null, min_gpa: 0, max_gpa: 5, max_hours: 18 }],
+  ...(o === undefined ? {} : { offering: o }),
   row_parts: rowParts,
 });
 const rowPart = (offeringId: number, sectionId: number | null): RowPart => ({
-  offering_id: offeringId, section_id: sectionId, course_id: offeringId * 10, course_code: `C${offeringId}`, course_name: 'Course',
-  course_name_local: null, credit_hours: 3, slots: [{ day: 1, start_time: '08:00', end_time: '09:30' }],
+  offering_id: offeringId,
+  section_id: sectionId,
+  course_id: offeringId * 10,
+  course_code: `C${offeringId}`,
+  course_name: 'Course',
+  course_name_local: null,
+  credit_hours: 3,
+  slots: [{ day: 1, start_time: '08:00', end_time: '09:30' }],
 });
 
 describe('registration catalog copy', () => {
@@ -35,7 +65,9 @@ describe('registration catalog copy', () => {
     const cache = new CatalogCache();
     cache.store(1, 1, part(7, offering(1, 7)));
     const kept = cache.snapshotFor(null, 1)!.offerings.get(1)!.offering!;
-    expect(() => { (kept.sections[0] as { capacity: number }).capacity = 99; }).toThrow(TypeError);
+    expect(() => {
+      (kept.sections[0] as { capacity: number }).capacity = 99;
+    }).toThrow(TypeError);
     expect(kept.sections[0]!.capacity).toBe(30);
   });
 

@@ -18,10 +18,20 @@ import { syncSchema } from '../../server/db/schema-sync.ts';
 import { CATALOG_VERSION_SQL } from '../../server/domains/registration/catalog.ts';
 import { registrationDomain } from '../../server/domains/registration/plugin.ts';
 import { BACKENDS, call, openTestDatabase, type TestDatabase } from './harness.ts';
-import { day, makeCourse, makeStudents, makeWorld, setWindows, type World, type WorldUser } from './registration-world.ts';
+import {
+  day,
+  makeCourse,
+  makeStudents,
+  makeWorld,
+  setWindows,
+  type World,
+  type WorldUser,
+} from './registration-world.ts';
 
 const MANIFEST = path.resolve('.generated/manifest.json');
-const manifest: Manifest | undefined = fs.existsSync(MANIFEST) ? JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) : undefined;
+const manifest: Manifest | undefined = fs.existsSync(MANIFEST)
+  ? JSON.parse(fs.readFileSync(MANIFEST, 'utf8'))
+  : undefined;
 
 const S = '/api/sis/registrations/students';
 
@@ -35,7 +45,8 @@ describe.skipIf(!manifest).each(BACKENDS)('registration catalog copy on $name', 
     call(app, 'PUT', `${S}/request-offering`, { token: user.token, body: { offering_id: offeringId }, lang });
   const remove = (app: FastifyInstance, user: WorldUser, offeringId: number) =>
     call(app, 'PUT', `${S}/remove-offering`, { token: user.token, body: { offering_id: offeringId } });
-  const version = async () => Number((await sql.raw<{ version: number }>(CATALOG_VERSION_SQL).execute(db)).rows[0]!.version);
+  const version = async () =>
+    Number((await sql.raw<{ version: number }>(CATALOG_VERSION_SQL).execute(db)).rows[0]!.version);
 
   beforeAll(async () => {
     database = await openTestDatabase(backend);
@@ -44,13 +55,22 @@ describe.skipIf(!manifest).each(BACKENDS)('registration catalog copy on $name', 
     // Two servers on one database, as two processes would be.
     apps = [];
     for (let i = 0; i < 2; i++) {
-      const app = await buildApp({ manifest: manifest!, db, config: loadConfig({}), domains: [{ name: 'registration', plugin: registrationDomain }], clientDir: null });
+      const app = await buildApp({
+        manifest: manifest!,
+        db,
+        config: loadConfig({}),
+        domains: [{ name: 'registration', plugin: registrationDomain }],
+        clientDir: null,
+      });
       await app.ready();
       apps.push(app);
     }
     w = await makeWorld(db);
   });
-  afterAll(async () => { for (const app of apps ?? []) await app.close(); await database?.drop(); });
+  afterAll(async () => {
+    for (const app of apps ?? []) await app.close();
+    await database?.drop();
+  });
 
   it('a seat taken or freed leaves the version alone; a capacity raised is seen by the next request on both servers', async () => {
     const c = await makeCourse(db, w, { code: 'CAT', sections: [{ capacity: 1, slots: [[1, '08:30', '10:00']] }] });
@@ -75,11 +95,20 @@ describe.skipIf(!manifest).each(BACKENDS)('registration catalog copy on $name', 
 
   it('a prerequisite added, a section deleted and an offering deleted after the copy was made are seen at once', async () => {
     const base = await makeCourse(db, w, { code: 'CPB', sections: [{ capacity: 10, slots: [[2, '08:30', '10:00']] }] });
-    const next = await makeCourse(db, w, { code: 'CPN', sections: [{ capacity: 10, slots: [[2, '10:15', '11:45']] }, { capacity: 10, slots: [[3, '10:15', '11:45']] }] });
+    const next = await makeCourse(db, w, {
+      code: 'CPN',
+      sections: [
+        { capacity: 10, slots: [[2, '10:15', '11:45']] },
+        { capacity: 10, slots: [[3, '10:15', '11:45']] },
+      ],
+    });
     const [a, b, c, d] = await makeStudents(db, w, 4);
     expect((await request(apps[0]!, a!, next.offeringId)).status).toBe(200);
 
-    await db.insertInto('course_prerequisites').values({ course_id: next.courseId, prerequisite_id: base.courseId }).execute();
+    await db
+      .insertInto('course_prerequisites')
+      .values({ course_id: next.courseId, prerequisite_id: base.courseId })
+      .execute();
     const refused = await request(apps[0]!, b!, next.offeringId);
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe('reg_prerequisite');
@@ -107,15 +136,25 @@ describe.skipIf(!manifest).each(BACKENDS)('registration catalog copy on $name', 
       expect(closed.status).toBe(422);
       expect(closed.body.code).toBe('reg_registration_closed');
     } finally {
-      await db.updateTable('terms').set({ registration_start: day(-1), registration_end: day(7) }).where('id', '=', w.termId).execute();
+      await db
+        .updateTable('terms')
+        .set({ registration_start: day(-1), registration_end: day(7) })
+        .where('id', '=', w.termId)
+        .execute();
     }
     expect((await request(apps[1]!, b!, c.offeringId)).status).toBe(200);
   });
 
   it("a held section's slot moved, or its course renamed, after the copy was made is seen in the next clash check", async () => {
     const held = await makeCourse(db, w, { code: 'CHS', sections: [{ capacity: 10, slots: [[6, '08:00', '09:30']] }] });
-    const other = await makeCourse(db, w, { code: 'CHO', sections: [{ capacity: 10, slots: [[6, '10:00', '11:30']] }] });
-    const third = await makeCourse(db, w, { code: 'CHT', sections: [{ capacity: 10, slots: [[6, '13:00', '14:30']] }] });
+    const other = await makeCourse(db, w, {
+      code: 'CHO',
+      sections: [{ capacity: 10, slots: [[6, '10:00', '11:30']] }],
+    });
+    const third = await makeCourse(db, w, {
+      code: 'CHT',
+      sections: [{ capacity: 10, slots: [[6, '13:00', '14:30']] }],
+    });
     const [a, b, c] = await makeStudents(db, w, 3);
     // Both servers keep what a's and b's rows of the held course show (its slot on day 6 at 08:00).
     expect((await request(apps[0]!, a!, held.offeringId)).status).toBe(200);
@@ -126,7 +165,11 @@ describe.skipIf(!manifest).each(BACKENDS)('registration catalog copy on $name', 
     // The held section moves onto the other course's time and its course is renamed. A student
     // without rows of it is served first on both servers (each reads the new version with c's rows
     // only); a's and b's next requests must still see the move.
-    await db.updateTable('slots').set({ start_time: '10:30', end_time: '12:00' }).where('section_id', '=', held.sectionIds[0]!).execute();
+    await db
+      .updateTable('slots')
+      .set({ start_time: '10:30', end_time: '12:00' })
+      .where('section_id', '=', held.sectionIds[0]!)
+      .execute();
     await db.updateTable('courses').set({ code: 'CHS2' }).where('id', '=', held.courseId).execute();
     expect((await request(apps[0]!, c!, third.offeringId)).status).toBe(200);
     expect((await request(apps[1]!, c!, other.offeringId)).status).toBe(200);

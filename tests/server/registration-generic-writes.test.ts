@@ -10,11 +10,18 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { BACKENDS, call } from './harness.ts';
 import { manifest, openRegistrationApp, type RegistrationApp } from './registration-app.ts';
-import { makeCourse, makeStudents, makeWorld, type MadeCourse, type World, type WorldUser } from './registration-world.ts';
-
+import {
+  makeCourse,
+  makeStudents,
+  makeWorld,
+  type MadeCourse,
+  type World,
+  type WorldUser,
+} from './registration-world.ts';
 
 const R = '/api/sis/registrations';
-const WRITE_EN = 'Registrations are created, moved and removed only through the registration actions (request, accept, reject, withdraw, add/drop)';
+const WRITE_EN =
+  'Registrations are created, moved and removed only through the registration actions (request, accept, reject, withdraw, add/drop)';
 const WRITE_AR = 'تُنشأ التسجيلات وتُنقل وتُحذف فقط عبر إجراءات التسجيل (الطلب والقبول والرفض والانسحاب والحذف والإضافة)';
 const FIELD_EN = 'This is changed only through the registration actions (request, accept, reject, withdraw, add/drop)';
 const FIELD_AR = 'يتغير هذا فقط عبر إجراءات التسجيل (الطلب والقبول والرفض والانسحاب والحذف والإضافة)';
@@ -29,36 +36,66 @@ describe.skipIf(!manifest).each(BACKENDS)('registrations through the generic API
   let b: MadeCourse;
   let rowId: number;
 
-  const seats = async (sectionId: number) => Number((await db.selectFrom('sections').select('seats_taken').where('id', '=', sectionId).executeTakeFirstOrThrow()).seats_taken);
+  const seats = async (sectionId: number) =>
+    Number(
+      (await db.selectFrom('sections').select('seats_taken').where('id', '=', sectionId).executeTakeFirstOrThrow())
+        .seats_taken,
+    );
   const row = () => db.selectFrom('registrations').selectAll().where('id', '=', rowId).executeTakeFirstOrThrow();
-  const registrar = (method: string, url: string, body?: unknown, lang?: string) => call(app, method, url, { token: w.registrar.token, body, lang });
+  const registrar = (method: string, url: string, body?: unknown, lang?: string) =>
+    call(app, method, url, { token: w.registrar.token, body, lang });
 
   beforeAll(async () => {
     opened = await openRegistrationApp(backend);
     ({ db, app } = opened);
     w = await makeWorld(db);
     // Course a has two sections; b is another offering of the term.
-    a = await makeCourse(db, w, { code: 'GEN', sections: [{ capacity: 30, slots: [[1, '08:30', '10:00']] }, { capacity: 30, slots: [[2, '08:30', '10:00']] }] });
+    a = await makeCourse(db, w, {
+      code: 'GEN',
+      sections: [
+        { capacity: 30, slots: [[1, '08:30', '10:00']] },
+        { capacity: 30, slots: [[2, '08:30', '10:00']] },
+      ],
+    });
     b = await makeCourse(db, w, { code: 'GEO', sections: [{ capacity: 30, slots: [[3, '08:30', '10:00']] }] });
     [s] = await makeStudents(db, w, 1);
-    const requested = await call(app, 'PUT', `${R}/students/request-offering`, { token: s!.token, body: { offering_id: a.offeringId, section_id: a.sectionIds[0] } });
+    const requested = await call(app, 'PUT', `${R}/students/request-offering`, {
+      token: s!.token,
+      body: { offering_id: a.offeringId, section_id: a.sectionIds[0] },
+    });
     expect(requested.status).toBe(200);
     rowId = requested.body.data.id;
-    const accepted = await call(app, 'PUT', `${R}/students/accept-requested-offering`, { token: w.advisor.token, body: { id: rowId } });
+    const accepted = await call(app, 'PUT', `${R}/students/accept-requested-offering`, {
+      token: w.advisor.token,
+      body: { id: rowId },
+    });
     expect(accepted.body.data[0]).toMatchObject({ status_code: 2, flags: 262144 + 16 });
   });
-  afterAll(async () => { await opened?.close(); });
+  afterAll(async () => {
+    await opened?.close();
+  });
 
   it('refuses to create a registration (405, English and Arabic): no row, no seat', async () => {
     const other = (await makeStudents(db, w, 1))[0]!;
-    const body = { student_id: other.student_id, offering_id: a.offeringId, section_id: a.sectionIds[0], term_id: w.termId };
+    const body = {
+      student_id: other.student_id,
+      offering_id: a.offeringId,
+      section_id: a.sectionIds[0],
+      term_id: w.termId,
+    };
     const res = await registrar('PUT', R, body);
     expect(res.status).toBe(405);
     expect(res.body).toEqual({ error: WRITE_EN });
     const ar = await registrar('PUT', R, { ...body, student_id: s.student_id }, 'ar');
     expect(ar.status).toBe(405);
     expect(ar.body).toEqual({ error: WRITE_AR });
-    expect(await db.selectFrom('registrations').select('id').where('student_id', 'in', [other.student_id!, s.student_id!]).execute()).toHaveLength(1);
+    expect(
+      await db
+        .selectFrom('registrations')
+        .select('id')
+        .where('student_id', 'in', [other.student_id!, s.student_id!])
+        .execute(),
+    ).toHaveLength(1);
     expect(await seats(a.sectionIds[0]!)).toBe(1);
   });
 
@@ -86,15 +123,29 @@ describe.skipIf(!manifest).each(BACKENDS)('registrations through the generic API
       expect(res.status, JSON.stringify(move)).toBe(422);
       expect(res.body.errors).toEqual({ [Object.keys(move)[0]!]: [FIELD_EN] });
     }
-    const ar = await registrar('PUT', `${R}/${rowId}`, { section_id: a.sectionIds[1], offering_id: b.offeringId }, 'ar');
+    const ar = await registrar(
+      'PUT',
+      `${R}/${rowId}`,
+      { section_id: a.sectionIds[1], offering_id: b.offeringId },
+      'ar',
+    );
     expect(ar.body.errors).toEqual({ section_id: [FIELD_AR], offering_id: [FIELD_AR] });
     expect(await row()).toEqual(before);
-    expect([await seats(a.sectionIds[0]!), await seats(a.sectionIds[1]!), await seats(b.sectionIds[0]!)]).toEqual([1, 0, 0]);
+    expect([await seats(a.sectionIds[0]!), await seats(a.sectionIds[1]!), await seats(b.sectionIds[0]!)]).toEqual([
+      1, 0, 0,
+    ]);
   });
 
   it('refuses changing the state, flags, course or note the registration calls own (silently dropped before); the mark alone is entered', async () => {
     const before = await row();
-    for (const change of [{ status_code: 5 }, { flags: 1024 + 16 }, { request_flag: 4 }, { course_id: b.courseId }, { note: 'changed' }, { max_mark: 500 }]) {
+    for (const change of [
+      { status_code: 5 },
+      { flags: 1024 + 16 },
+      { request_flag: 4 },
+      { course_id: b.courseId },
+      { note: 'changed' },
+      { max_mark: 500 },
+    ]) {
       const res = await registrar('PUT', `${R}/${rowId}`, change);
       expect(res.status, JSON.stringify(change)).toBe(422);
       expect(res.body.errors).toEqual({ [Object.keys(change)[0]!]: [FIELD_EN] });
@@ -110,7 +161,7 @@ describe.skipIf(!manifest).each(BACKENDS)('registrations through the generic API
     expect((await call(app, 'PUT', `${R}/${rowId}`, { token: s.token, body: { grade: 100 } })).status).toBe(403);
   });
 
-  it('refuses a mark above the maximum: the row\'s, else the offering\'s, else the course\'s, else 100', async () => {
+  it("refuses a mark above the maximum: the row's, else the offering's, else the course's, else 100", async () => {
     const over = (grade: number, lang?: string) => registrar('PUT', `${R}/${rowId}`, { grade }, lang);
     let res = await over(500);
     expect(res.status).toBe(422);

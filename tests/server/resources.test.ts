@@ -14,15 +14,22 @@ describe.each(BACKENDS)('generic resources on $name', (backend) => {
 
   beforeAll(async () => {
     staff = await createUser(t.db, { type: 4, roles: ['registrar'] });
-    const rows = await t.db.insertInto('faculties').values([
-      { code: 'ENG', name: 'Engineering', name_local: 'الهندسة' },
-      { code: 'MED', name: 'Medicine', name_local: 'الطب' },
-      { code: 'LAW', name: 'Law', name_local: 'الحقوق' },
-    ]).returning('id').execute();
+    const rows = await t.db
+      .insertInto('faculties')
+      .values([
+        { code: 'ENG', name: 'Engineering', name_local: 'الهندسة' },
+        { code: 'MED', name: 'Medicine', name_local: 'الطب' },
+        { code: 'LAW', name: 'Law', name_local: 'الحقوق' },
+      ])
+      .returning('id')
+      .execute();
     faculties = rows.map((r) => Number(r.id));
     const students = Array.from({ length: 25 }, (_, i) => ({
-      code: `C${String(i).padStart(3, '0')}`, name: `Student ${String.fromCharCode(65 + (i % 26))}${i}`,
-      faculty_id: faculties[i % 3], status_id: i < 5 ? 2 : 1, gpa: (i % 5) * 0.8,
+      code: `C${String(i).padStart(3, '0')}`,
+      name: `Student ${String.fromCharCode(65 + (i % 26))}${i}`,
+      faculty_id: faculties[i % 3],
+      status_id: i < 5 ? 2 : 1,
+      gpa: (i % 5) * 0.8,
     }));
     await t.db.insertInto('students').values(students).execute();
   });
@@ -87,7 +94,12 @@ describe.each(BACKENDS)('generic resources on $name', (backend) => {
     expect(body.meta.lookup.student_status.map((s: any) => s.id)).toEqual([1, 2]);
     expect(body.meta.lookup.student_status[0]).toMatchObject({ name: 'Active', name_local: 'نشط', color: 'success' });
     expect(body.meta.lookup.faculties).toHaveLength(3);
-    expect(body.meta.lookup.faculties[0]).toEqual({ id: expect.any(Number), name: 'Engineering', name_local: 'الهندسة', code: 'ENG' });
+    expect(body.meta.lookup.faculties[0]).toEqual({
+      id: expect.any(Number),
+      name: 'Engineering',
+      name_local: 'الهندسة',
+      code: 'ENG',
+    });
   });
 
   it('gets one row, with /{id}/{type} too, and 404 for a missing id', async () => {
@@ -112,10 +124,24 @@ describe.each(BACKENDS)('generic resources on $name', (backend) => {
 
   it('creates (201) with defaults applied and never returns server-only fields', async () => {
     const { status, body } = await call(t.app, 'PUT', '/api/sis/students', {
-      token: staff.token, body: { code: 'NEW1', name: 'New Student', faculty_id: String(faculties[0]), gpa: '3.5', birth_date: '2004-02-29' },
+      token: staff.token,
+      body: {
+        code: 'NEW1',
+        name: 'New Student',
+        faculty_id: String(faculties[0]),
+        gpa: '3.5',
+        birth_date: '2004-02-29',
+      },
     });
     expect(status).toBe(201);
-    expect(body.data).toMatchObject({ code: 'NEW1', faculty_id: faculties[0], gpa: 3.5, status_id: 1, level: 1, birth_date: '2004-02-29' });
+    expect(body.data).toMatchObject({
+      code: 'NEW1',
+      faculty_id: faculties[0],
+      gpa: 3.5,
+      status_id: 1,
+      level: 1,
+      birth_date: '2004-02-29',
+    });
     await t.db.updateTable('users').set({ password_hash: 'secret-hash' }).where('id', '=', staff.id).execute();
     const user = await call(t.app, 'GET', `/api/sis/users/${staff.id}`, { token: staff.token });
     expect(user.status).toBe(200);
@@ -123,38 +149,62 @@ describe.each(BACKENDS)('generic resources on $name', (backend) => {
     expect(user.body.data).not.toHaveProperty('password_hash');
     const users = await call(t.app, 'POST', '/api/sis/users', { token: staff.token, body: {} });
     expect(JSON.stringify(users.body)).not.toContain('secret-hash');
-    const filterBySecret = await call(t.app, 'POST', '/api/sis/users', { token: staff.token, body: { filters: { password_hash: 'secret-hash' } } });
+    const filterBySecret = await call(t.app, 'POST', '/api/sis/users', {
+      token: staff.token,
+      body: { filters: { password_hash: 'secret-hash' } },
+    });
     expect(filterBySecret.status).toBe(400);
   });
 
   it('updates only the fields sent, ignores read-only and system fields, refuses unknown ones', async () => {
-    const created = await call(t.app, 'PUT', '/api/sis/students', { token: staff.token, body: { code: 'UPD1', name: 'Before', faculty_id: faculties[0] } });
+    const created = await call(t.app, 'PUT', '/api/sis/students', {
+      token: staff.token,
+      body: { code: 'UPD1', name: 'Before', faculty_id: faculties[0] },
+    });
     const id = created.body.data.id;
     const updated = await call(t.app, 'PUT', `/api/sis/students/${id}`, {
-      token: staff.token, body: { name: 'After', id: 12345, created_at: '2000-01-01', user_id: 77 },
+      token: staff.token,
+      body: { name: 'After', id: 12345, created_at: '2000-01-01', user_id: 77 },
     });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ id, name: 'After', code: 'UPD1', user_id: null });
-    const unknown = await call(t.app, 'PUT', `/api/sis/students/${id}`, { token: staff.token, body: { name: 'X', shoe_size: 44 } });
+    const unknown = await call(t.app, 'PUT', `/api/sis/students/${id}`, {
+      token: staff.token,
+      body: { name: 'X', shoe_size: 44 },
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors).toEqual({ shoe_size: ['This field is not accepted here'] });
-    expect((await call(t.app, 'PUT', '/api/sis/students/999999', { token: staff.token, body: { name: 'X' } })).status).toBe(404);
+    expect(
+      (await call(t.app, 'PUT', '/api/sis/students/999999', { token: staff.token, body: { name: 'X' } })).status,
+    ).toBe(404);
   });
 
   it('answers 422 on the field for a unique value taken, a missing reference and a status not in its table', async () => {
-    const taken = await call(t.app, 'PUT', '/api/sis/students', { token: staff.token, body: { code: 'C001', name: 'Dup', faculty_id: faculties[0] } });
+    const taken = await call(t.app, 'PUT', '/api/sis/students', {
+      token: staff.token,
+      body: { code: 'C001', name: 'Dup', faculty_id: faculties[0] },
+    });
     expect(taken.status).toBe(422);
     expect(taken.body.errors.code).toEqual(['This value is already taken']);
-    const missingRef = await call(t.app, 'PUT', '/api/sis/students', { token: staff.token, body: { code: 'REF1', name: 'Ref', faculty_id: 987654 } });
+    const missingRef = await call(t.app, 'PUT', '/api/sis/students', {
+      token: staff.token,
+      body: { code: 'REF1', name: 'Ref', faculty_id: 987654 },
+    });
     expect(missingRef.status).toBe(422);
     expect(missingRef.body.errors.faculty_id).toEqual(['The selected item does not exist']);
-    const badStatus = await call(t.app, 'PUT', '/api/sis/students', { token: staff.token, body: { code: 'ST1', name: 'St', faculty_id: faculties[0], status_id: 9 } });
+    const badStatus = await call(t.app, 'PUT', '/api/sis/students', {
+      token: staff.token,
+      body: { code: 'ST1', name: 'St', faculty_id: faculties[0], status_id: 9 },
+    });
     expect(badStatus.status).toBe(422);
     expect(badStatus.body.errors.status_id).toEqual(['Not a valid status']);
   });
 
   it('soft-deletes, hides the row, lists it with trashed, and restores it', async () => {
-    const created = await call(t.app, 'PUT', '/api/sis/faculties', { token: staff.token, body: { code: 'ART', name: 'Arts' } });
+    const created = await call(t.app, 'PUT', '/api/sis/faculties', {
+      token: staff.token,
+      body: { code: 'ART', name: 'Arts' },
+    });
     const id = created.body.data.id;
     const del = await call(t.app, 'DELETE', `/api/sis/faculties/${id}`, { token: staff.token });
     expect(del.status).toBe(200);
@@ -164,7 +214,10 @@ describe.each(BACKENDS)('generic resources on $name', (backend) => {
     const trashed = await call(t.app, 'POST', '/api/sis/faculties', { token: staff.token, body: { trashed: 'only' } });
     expect(trashed.body.data.map((r: any) => r.id)).toEqual([id]);
     // the code of a deleted row is free again; restoring the old row then clashes
-    const again = await call(t.app, 'PUT', '/api/sis/faculties', { token: staff.token, body: { code: 'ART', name: 'Arts 2' } });
+    const again = await call(t.app, 'PUT', '/api/sis/faculties', {
+      token: staff.token,
+      body: { code: 'ART', name: 'Arts 2' },
+    });
     expect(again.status).toBe(201);
     const clash = await call(t.app, 'POST', `/api/sis/faculties/restore/${id}`, { token: staff.token });
     expect(clash.status).toBe(422);
@@ -179,37 +232,57 @@ describe.each(BACKENDS)('generic resources on $name', (backend) => {
 
   it('hard-deletes when softDelete is false', async () => {
     const student = (await list({})).body.data[0];
-    const created = await call(t.app, 'PUT', '/api/sis/enrolments', { token: staff.token, body: { student_id: student.id, status: 262144 + 16 } });
+    const created = await call(t.app, 'PUT', '/api/sis/enrolments', {
+      token: staff.token,
+      body: { student_id: student.id, status: 262144 + 16 },
+    });
     expect(created.status).toBe(201);
     const del = await call(t.app, 'DELETE', `/api/sis/enrolments/${created.body.data.id}`, { token: staff.token });
     expect(del.status).toBe(200);
-    expect(await t.db.selectFrom('enrolments').selectAll().where('id', '=', created.body.data.id).execute()).toEqual([]);
-    expect((await call(t.app, 'POST', `/api/sis/enrolments/restore/${created.body.data.id}`, { token: staff.token })).status).toBe(404);
+    expect(await t.db.selectFrom('enrolments').selectAll().where('id', '=', created.body.data.id).execute()).toEqual(
+      [],
+    );
+    expect(
+      (await call(t.app, 'POST', `/api/sis/enrolments/restore/${created.body.data.id}`, { token: staff.token })).status,
+    ).toBe(404);
   });
 
   it('filters bit-flag statuses by flag, and accepts flag combinations above 2^32', async () => {
     const student = (await list({})).body.data[1];
-    const both = await call(t.app, 'PUT', '/api/sis/enrolments', { token: staff.token, body: { student_id: student.id, status: 549755813888 + 32 } });
+    const both = await call(t.app, 'PUT', '/api/sis/enrolments', {
+      token: staff.token,
+      body: { student_id: student.id, status: 549755813888 + 32 },
+    });
     expect(both.status).toBe(201);
     expect(both.body.data.status).toBe(549755813888 + 32);
-    const byFlag = await call(t.app, 'POST', '/api/sis/enrolments', { token: staff.token, body: { filters: { status: 32 } } });
+    const byFlag = await call(t.app, 'POST', '/api/sis/enrolments', {
+      token: staff.token,
+      body: { filters: { status: 32 } },
+    });
     expect(byFlag.body.data.map((r: any) => r.id)).toEqual([both.body.data.id]);
-    const bad = await call(t.app, 'PUT', '/api/sis/enrolments', { token: staff.token, body: { student_id: student.id, status: 64 } });
+    const bad = await call(t.app, 'PUT', '/api/sis/enrolments', {
+      token: staff.token,
+      body: { student_id: student.id, status: 64 },
+    });
     expect(bad.status).toBe(422);
   });
 
   it('round-trips json, money and time fields', async () => {
     const student = (await list({})).body.data[0];
     const { status, body } = await call(t.app, 'PUT', '/api/sis/excuses', {
-      token: staff.token, body: { student_id: student.id, reason: 'Ill', details: [{ day: 1 }, 'x'], fee: '12.50', starts_at: '08:30' },
+      token: staff.token,
+      body: { student_id: student.id, reason: 'Ill', details: [{ day: 1 }, 'x'], fee: '12.50', starts_at: '08:30' },
     });
     expect(status).toBe(201);
     expect(body.data).toMatchObject({ details: [{ day: 1 }, 'x'], fee: 12.5, starts_at: '08:30:00', status_id: 1 });
   });
 
-  it('follows a status table\'s transitions: only listed changes, only by who may make them', async () => {
+  it("follows a status table's transitions: only listed changes, only by who may make them", async () => {
     const student = (await list({})).body.data[0];
-    const created = await call(t.app, 'PUT', '/api/sis/excuses', { token: staff.token, body: { student_id: student.id, reason: 'Trip' } });
+    const created = await call(t.app, 'PUT', '/api/sis/excuses', {
+      token: staff.token,
+      body: { student_id: student.id, reason: 'Trip' },
+    });
     const id = created.body.data.id;
     expect(created.body.data.status_id).toBe(1);
     const accepted = await call(t.app, 'PUT', `/api/sis/excuses/${id}`, { token: staff.token, body: { status_id: 2 } });
@@ -221,14 +294,30 @@ describe.each(BACKENDS)('generic resources on $name', (backend) => {
 
   it('writes an access_logs row for every successful write, none for a refused one', async () => {
     const before = await t.db.selectFrom('access_logs').selectAll().execute();
-    const created = await call(t.app, 'PUT', '/api/sis/faculties', { token: staff.token, body: { code: 'LOG', name: 'Logged' } });
-    await call(t.app, 'PUT', `/api/sis/faculties/${created.body.data.id}`, { token: staff.token, body: { name: 'Logged 2' } });
+    const created = await call(t.app, 'PUT', '/api/sis/faculties', {
+      token: staff.token,
+      body: { code: 'LOG', name: 'Logged' },
+    });
+    await call(t.app, 'PUT', `/api/sis/faculties/${created.body.data.id}`, {
+      token: staff.token,
+      body: { name: 'Logged 2' },
+    });
     await call(t.app, 'PUT', '/api/sis/faculties', { token: staff.token, body: { code: 'LOG', name: 'Dup' } });
     await call(t.app, 'DELETE', `/api/sis/faculties/${created.body.data.id}`, { token: staff.token });
     await call(t.app, 'POST', `/api/sis/faculties/restore/${created.body.data.id}`, { token: staff.token });
-    const after = await t.db.selectFrom('access_logs').selectAll().where('id', '>', before.at(-1)?.id ?? 0).orderBy('id').execute();
+    const after = await t.db
+      .selectFrom('access_logs')
+      .selectAll()
+      .where('id', '>', before.at(-1)?.id ?? 0)
+      .orderBy('id')
+      .execute();
     expect(after.map((r) => r.action)).toEqual(['create', 'update', 'delete', 'restore']);
-    expect(after[0]).toMatchObject({ user_id: staff.id, resource: 'faculties', record_id: created.body.data.id, ip: '127.0.0.1' });
+    expect(after[0]).toMatchObject({
+      user_id: staff.id,
+      resource: 'faculties',
+      record_id: created.body.data.id,
+      ip: '127.0.0.1',
+    });
     expect(after[0].at).toBeInstanceOf(Date);
   });
 
@@ -245,7 +334,11 @@ describe.each(BACKENDS)('hard delete of a referenced row on $name', (backend) =>
 
   it('answers 409 while other rows point at it, and deletes nothing', async () => {
     const staff = await createUser(t.db, { type: 4, roles: ['registrar'] });
-    const faculty = await t.db.insertInto('faculties').values({ code: 'REF', name: 'Referenced' }).returning('id').executeTakeFirstOrThrow();
+    const faculty = await t.db
+      .insertInto('faculties')
+      .values({ code: 'REF', name: 'Referenced' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await t.db.insertInto('students').values({ code: 'P1', name: 'Pointer', faculty_id: faculty.id }).execute();
     const res = await call(t.app, 'DELETE', `/api/sis/faculties/${faculty.id}`, { token: staff.token, lang: 'ar' });
     expect(res.status).toBe(409);

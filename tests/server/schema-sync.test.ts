@@ -14,18 +14,36 @@ import { BACKENDS, openTestDatabase, type TestDatabase } from './harness.ts';
 
 const NO_MIGRATIONS = '/nonexistent';
 
-async function columns(db: Kysely<any>, table: string): Promise<Record<string, { type: string; length: number | null; nullable: boolean }>> {
-  const { rows } = await sql<{ column_name: string; data_type: string; character_maximum_length: number | null; is_nullable: string }>`
+async function columns(
+  db: Kysely<any>,
+  table: string,
+): Promise<Record<string, { type: string; length: number | null; nullable: boolean }>> {
+  const { rows } = await sql<{
+    column_name: string;
+    data_type: string;
+    character_maximum_length: number | null;
+    is_nullable: string;
+  }>`
     select column_name, data_type, character_maximum_length, is_nullable from information_schema.columns
     where table_schema = current_schema() and table_name = ${table}`.execute(db);
-  return Object.fromEntries(rows.map((r) => [r.column_name, { type: r.data_type, length: r.character_maximum_length, nullable: r.is_nullable === 'YES' }]));
+  return Object.fromEntries(
+    rows.map((r) => [
+      r.column_name,
+      { type: r.data_type, length: r.character_maximum_length, nullable: r.is_nullable === 'YES' },
+    ]),
+  );
 }
 
 describe.each(BACKENDS)('schema sync on $name', (backend) => {
   let database: TestDatabase;
   let db: Kysely<any>;
-  beforeEach(async () => { database = await openTestDatabase(backend); db = database.db; });
-  afterEach(async () => { await database.drop(); });
+  beforeEach(async () => {
+    database = await openTestDatabase(backend);
+    db = database.db;
+  });
+  afterEach(async () => {
+    await database.drop();
+  });
 
   it('creates every table with its columns, types, defaults, keys and indexes', async () => {
     const report = await syncSchema(db, cloneManifest(), { migrationsDir: NO_MIGRATIONS });
@@ -43,16 +61,31 @@ describe.each(BACKENDS)('schema sync on $name', (backend) => {
     expect((await columns(db, 'excuses')).details.type).toBe('jsonb');
     expect((await columns(db, 'access_logs')).created_at).toBeUndefined();
     expect((await columns(db, 'user_roles')).deleted_at).toBeUndefined();
-    const { rows: fks } = await sql<{ conname: string }>`select conname from pg_constraint where contype = 'f' and conname = 'students_faculty_id_fkey'`.execute(db);
+    const { rows: fks } = await sql<{
+      conname: string;
+    }>`select conname from pg_constraint where contype = 'f' and conname = 'students_faculty_id_fkey'`.execute(db);
     expect(fks).toHaveLength(1);
-    const { rows: indexes } = await sql<{ indexname: string }>`select indexname from pg_indexes where schemaname = current_schema() and tablename = 'students'`.execute(db);
-    expect(indexes.map((i) => i.indexname)).toEqual(expect.arrayContaining([
-      'students_faculty_id_idx', 'students_code_unique', 'students_name_lower_idx', 'students_user_id_idx',
-    ]));
+    const { rows: indexes } = await sql<{
+      indexname: string;
+    }>`select indexname from pg_indexes where schemaname = current_schema() and tablename = 'students'`.execute(db);
+    expect(indexes.map((i) => i.indexname)).toEqual(
+      expect.arrayContaining([
+        'students_faculty_id_idx',
+        'students_code_unique',
+        'students_name_lower_idx',
+        'students_user_id_idx',
+      ]),
+    );
     await db.insertInto('faculties').values({ code: 'F', name: 'F' }).execute();
-    const row = await db.insertInto('students').values({ code: 'A1', name: 'A', faculty_id: 1 }).returning(['status_id', 'level']).executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('students')
+      .values({ code: 'A1', name: 'A', faculty_id: 1 })
+      .returning(['status_id', 'level'])
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status_id: 1, level: 1 });
-    await expect(db.insertInto('students').values({ code: 'A2', name: 'B', faculty_id: 999 }).execute()).rejects.toMatchObject({ code: '23503' });
+    await expect(
+      db.insertInto('students').values({ code: 'A2', name: 'B', faculty_id: 999 }).execute(),
+    ).rejects.toMatchObject({ code: '23503' });
   });
 
   it('is idempotent: a second start changes nothing and warns of nothing', async () => {
@@ -62,14 +95,25 @@ describe.each(BACKENDS)('schema sync on $name', (backend) => {
     expect(again.createdTables).toEqual([]);
     expect(again.addedColumns).toEqual([]);
     expect(again.warnings).toEqual([]);
-    expect(again.statements.filter((s) => !s.startsWith('create index if not exists') && !s.startsWith('create unique index if not exists'))).toEqual([]);
+    expect(
+      again.statements.filter(
+        (s) => !s.startsWith('create index if not exists') && !s.startsWith('create unique index if not exists'),
+      ),
+    ).toEqual([]);
   });
 
   it('indexes several fields at once (indexes:) and drops a single-field index the YAML turned off (index: false)', async () => {
     const manifest = cloneManifest();
     await syncSchema(db, manifest, { migrationsDir: NO_MIGRATIONS });
-    const indexesOf = async () => Object.fromEntries((await sql<{ indexname: string; indexdef: string }>`
-      select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = 'students'`.execute(db)).rows.map((r) => [r.indexname, r.indexdef]));
+    const indexesOf = async () =>
+      Object.fromEntries(
+        (
+          await sql<{ indexname: string; indexdef: string }>`
+      select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = 'students'`.execute(
+            db,
+          )
+        ).rows.map((r) => [r.indexname, r.indexdef]),
+      );
     expect(Object.keys(await indexesOf())).toContain('students_faculty_id_idx');
     manifest.entities.students!.indexes = [{ fields: ['faculty_id', 'level'] }];
     manifest.entities.students!.fields.faculty_id!.index = false;
@@ -86,8 +130,11 @@ describe.each(BACKENDS)('schema sync on $name', (backend) => {
   it("keeps the scope field's own index, unless it says index: false and an index over several fields leads with it", async () => {
     const manifest = cloneManifest();
     const students = manifest.entities.students!;
-    const indexNames = async () => (await sql<{ indexname: string }>`
-      select indexname from pg_indexes where schemaname = current_schema() and tablename = 'students'`.execute(db)).rows.map((r) => r.indexname);
+    const indexNames = async () =>
+      (
+        await sql<{ indexname: string }>`
+      select indexname from pg_indexes where schemaname = current_schema() and tablename = 'students'`.execute(db)
+      ).rows.map((r) => r.indexname);
     students.scope = { field: 'faculty_id', equals: 'user.faculty_id' } as typeof students.scope;
     students.fields.faculty_id!.index = false;
     students.indexes = [];
@@ -109,7 +156,12 @@ describe.each(BACKENDS)('schema sync on $name', (backend) => {
     manifest.entities.faculties!.fields.open = field('open', { type: 'boolean', required: true, default: true });
     manifest.entities.faculties!.fields.building_id = field('building_id', { type: 'integer', ref: 'faculties' });
     const report = await syncSchema(db, manifest, { migrationsDir: NO_MIGRATIONS });
-    expect(report.addedColumns.sort()).toEqual(['faculties.building_id', 'faculties.dean', 'faculties.open', 'faculties.phone']);
+    expect(report.addedColumns.sort()).toEqual([
+      'faculties.building_id',
+      'faculties.dean',
+      'faculties.open',
+      'faculties.phone',
+    ]);
     const cols = await columns(db, 'faculties');
     expect(cols.phone).toEqual({ type: 'character varying', length: 32, nullable: true });
     expect(cols.dean.nullable).toBe(true); // no default for old rows: NOT NULL would fail
@@ -118,10 +170,15 @@ describe.each(BACKENDS)('schema sync on $name', (backend) => {
     expect(await db.selectFrom('faculties').select(['code', 'open']).execute()).toEqual([{ code: 'F', open: true }]);
   });
 
-  it('adds a whole new entity\'s table, and widens a varchar by itself', async () => {
+  it("adds a whole new entity's table, and widens a varchar by itself", async () => {
     const manifest = cloneManifest();
     await syncSchema(db, manifest, { migrationsDir: NO_MIGRATIONS });
-    manifest.entities.rooms = { ...manifest.entities.faculties!, name: 'rooms', table: 'rooms', fields: { label: field('label', { type: 'string' }) } };
+    manifest.entities.rooms = {
+      ...manifest.entities.faculties!,
+      name: 'rooms',
+      table: 'rooms',
+      fields: { label: field('label', { type: 'string' }) },
+    };
     manifest.entities.faculties!.fields.code!.maxLength = 40;
     const report = await syncSchema(db, manifest, { migrationsDir: NO_MIGRATIONS });
     expect(report.createdTables).toEqual(['rooms']);
@@ -137,16 +194,24 @@ describe.each(BACKENDS)('schema sync on $name', (backend) => {
     manifest.entities.faculties!.fields.code!.type = 'integer';
     manifest.entities.faculties!.fields.name!.maxLength = 10;
     const report = await syncSchema(db, manifest, { migrationsDir: NO_MIGRATIONS });
-    expect(report.warnings).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^faculties\.name_local: the column is no longer declared.*migration in server\/db\/migrations/),
-      expect.stringMatching(/^faculties\.code: the column is character varying\(10\) but the YAML asks for integer/),
-      expect.stringMatching(/^faculties\.name: the column is character varying\(255\) but the YAML asks for varchar\(10\)/),
-    ]));
+    expect(report.warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^faculties\.name_local: the column is no longer declared.*migration in server\/db\/migrations/,
+        ),
+        expect.stringMatching(/^faculties\.code: the column is character varying\(10\) but the YAML asks for integer/),
+        expect.stringMatching(
+          /^faculties\.name: the column is character varying\(255\) but the YAML asks for varchar\(10\)/,
+        ),
+      ]),
+    );
     const cols = await columns(db, 'faculties');
     expect(cols.name_local).toBeDefined();
     expect(cols.code.type).toBe('character varying');
     expect(cols.name.length).toBe(255);
-    expect(await db.selectFrom('faculties').select(['code', 'name_local']).execute()).toEqual([{ code: 'KEEP', name_local: 'محفوظ' }]);
+    expect(await db.selectFrom('faculties').select(['code', 'name_local']).execute()).toEqual([
+      { code: 'KEEP', name_local: 'محفوظ' },
+    ]);
   });
 
   it('applies a migration file once, records it, and runs it before adding columns', async () => {
@@ -156,7 +221,10 @@ describe.each(BACKENDS)('schema sync on $name', (backend) => {
       await syncSchema(db, manifest, { migrationsDir: dir });
       await db.insertInto('faculties').values({ code: 'M', name: 'Old name' }).execute();
       // The YAML renames name_local to title_local; the migration carries the data over.
-      fs.writeFileSync(path.join(dir, '001-rename-name-local.sql'), 'alter table faculties rename column name_local to title_local;\nupdate faculties set title_local = name;');
+      fs.writeFileSync(
+        path.join(dir, '001-rename-name-local.sql'),
+        'alter table faculties rename column name_local to title_local;\nupdate faculties set title_local = name;',
+      );
       manifest.entities.faculties!.fields.title_local = field('title_local', { type: 'string' });
       delete manifest.entities.faculties!.fields.name_local;
       const report = await syncSchema(db, manifest, { migrationsDir: dir });
@@ -190,7 +258,10 @@ describe.each(BACKENDS)('schema sync on $name', (backend) => {
     try {
       const manifest = cloneManifest();
       await syncSchema(db, manifest, { migrationsDir: dir });
-      fs.writeFileSync(path.join(dir, '002-broken.sql'), 'alter table faculties add column x integer; select * from no_such_table;');
+      fs.writeFileSync(
+        path.join(dir, '002-broken.sql'),
+        'alter table faculties add column x integer; select * from no_such_table;',
+      );
       manifest.entities.faculties!.fields.extra = field('extra', { type: 'string' });
       await expect(syncSchema(db, manifest, { migrationsDir: dir })).rejects.toThrow(/migration 002-broken.sql failed/);
       const cols = await columns(db, 'faculties');
@@ -210,7 +281,10 @@ describe.each(BACKENDS)('schema sync on $name', (backend) => {
         syncSchema(other.db, manifest, { migrationsDir: NO_MIGRATIONS }),
       ]);
       // One of them created the tables; the other, behind the lock, found them there.
-      expect([a.createdTables.length, b.createdTables.length].sort()).toEqual([0, Object.keys(manifest.entities).length]);
+      expect([a.createdTables.length, b.createdTables.length].sort()).toEqual([
+        0,
+        Object.keys(manifest.entities).length,
+      ]);
     } finally {
       await other.close();
     }

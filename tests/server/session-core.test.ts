@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueLoginLink, consumeLoginLink } from '../../server/domains/auth/link-tokens.ts';
 import { sql } from 'kysely';
 import { buildApp } from '../../server/app.ts';
 import { hashToken, issueToken, resolveToken, revokeToken, revokeUserTokens } from '../../server/auth/tokens.ts';
@@ -48,16 +49,33 @@ describe.each(BACKENDS)('sessions and request.user on $name', (backend) => {
   });
 
   it('builds the subject from roles, direct permissions and user access (allowed: false removes)', async () => {
-    const faculty = await t.db.insertInto('faculties').values({ code: 'SUB', name: 'Subjects' }).returning('id').executeTakeFirstOrThrow();
-    const student = await createUser(t.db, { type: 3, roles: ['student'], permissions: ['manage_users'], student: { faculty_id: faculty.id } });
+    const faculty = await t.db
+      .insertInto('faculties')
+      .values({ code: 'SUB', name: 'Subjects' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const student = await createUser(t.db, {
+      type: 3,
+      roles: ['student'],
+      permissions: ['manage_users'],
+      student: { faculty_id: faculty.id },
+    });
     await t.db.updateTable('users').set({ faculty_id: faculty.id }).where('id', '=', student.id).execute();
-    await t.db.insertInto('user_access').values([
-      { user_id: student.id, permission: 'edit_students', allowed: true },
-      { user_id: student.id, permission: 'access_student', allowed: false },
-    ]).execute();
+    await t.db
+      .insertInto('user_access')
+      .values([
+        { user_id: student.id, permission: 'edit_students', allowed: true },
+        { user_id: student.id, permission: 'access_student', allowed: false },
+      ])
+      .execute();
     const user = await loadUser(t.db, t.manifest, student.id);
     expect(user).toMatchObject({
-      id: student.id, type: 3, typeName: 'Student', roles: ['student'], student_id: student.student_id, faculty_id: Number(faculty.id),
+      id: student.id,
+      type: 3,
+      typeName: 'Student',
+      roles: ['student'],
+      student_id: student.student_id,
+      faculty_id: Number(faculty.id),
       permissions: ['edit_students', 'manage_users', 'public'],
     });
     expect(user!.applicant_id).toBeUndefined();
@@ -70,13 +88,62 @@ describe.each(BACKENDS)('sessions and request.user on $name', (backend) => {
     // faculties are readable by any signed-in user (public): the inactive user is a Guest now
     expect((await call(t.app, 'POST', '/api/sis/faculties', { token: gone.token, body: {} })).status).toBe(401);
     const deleted = await createUser(t.db, { type: 4, roles: ['registrar'] });
-    await t.db.updateTable('users').set({ deleted_at: sql`now()` }).where('id', '=', deleted.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ deleted_at: sql`now()` })
+      .where('id', '=', deleted.id)
+      .execute();
     expect((await call(t.app, 'POST', '/api/sis/students', { token: deleted.token, body: {} })).status).toBe(401);
   });
 
+  it('deactivation and deletion end sessions and sign-in links for good: re-activation brings none back', async () => {
+    const paused = await createUser(t.db, { type: 4 });
+    const link = await issueLoginLink(t.db, paused.id);
+    await t.db.updateTable('users').set({ active: false }).where('id', '=', paused.id).execute();
+    await t.db.updateTable('users').set({ active: true }).where('id', '=', paused.id).execute();
+    expect((await call(t.app, 'POST', '/api/sis/faculties', { token: paused.token, body: {} })).status).toBe(401);
+    expect(await consumeLoginLink(t.db, link.token)).toBeNull();
+    const restored = await createUser(t.db, { type: 4 });
+    await t.db
+      .updateTable('users')
+      .set({ deleted_at: sql`now()` })
+      .where('id', '=', restored.id)
+      .execute();
+    await t.db.updateTable('users').set({ deleted_at: null }).where('id', '=', restored.id).execute();
+    expect((await call(t.app, 'POST', '/api/sis/faculties', { token: restored.token, body: {} })).status).toBe(401);
+    // Other changes to a user leave their sessions alone.
+    const renamed = await createUser(t.db, { type: 4 });
+    await t.db.updateTable('users').set({ name: 'Renamed' }).where('id', '=', renamed.id).execute();
+    expect((await call(t.app, 'POST', '/api/sis/faculties', { token: renamed.token, body: {} })).status).toBe(200);
+  });
+
+  it('answers a signed-in caller with Cache-Control: no-store, and a guest without it', async () => {
+    const me = await createUser(t.db, { type: 4 });
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/sis/faculties',
+      headers: { authorization: `Bearer ${me.token}`, 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    expect(signedIn.headers['x-frame-options']).toBe('DENY');
+    const health = await t.app.inject({ url: '/api/health' });
+    expect(health.headers['cache-control']).toBeUndefined();
+  });
+
   it('gives Guests and applicants the permissions of their roles', () => {
-    expect(guestUser(t.manifest)).toMatchObject({ id: null, typeName: 'Guest', type: 0, permissions: ['guest'], roles: ['guest'] });
-    expect(applicantUser(t.manifest, { id: 7, name: 'Applicant A' })).toMatchObject({ typeName: 'Applicant', applicant_id: 7, permissions: [] });
+    expect(guestUser(t.manifest)).toMatchObject({
+      id: null,
+      typeName: 'Guest',
+      type: 0,
+      permissions: ['guest'],
+      roles: ['guest'],
+    });
+    expect(applicantUser(t.manifest, { id: 7, name: 'Applicant A' })).toMatchObject({
+      typeName: 'Applicant',
+      applicant_id: 7,
+      permissions: [],
+    });
   });
 
   it('answers /api/health once ready', async () => {
@@ -93,9 +160,26 @@ describe('serving the built client', () => {
     fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Rowaq</title>');
     fs.writeFileSync(path.join(dir, 'app.js'), 'console.log(1)');
     // No database query happens on these routes: a stub is enough.
-    app = await buildApp({ manifest: fixtureManifest, db: {} as never, config: loadConfig({}), domains: [], clientDir: dir });
+    app = await buildApp({
+      manifest: fixtureManifest,
+      db: {} as never,
+      config: loadConfig({}),
+      domains: [],
+      clientDir: dir,
+    });
   });
-  afterAll(async () => { await app.close(); fs.rmSync(dir, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('pages carry a Content-Security-Policy and refuse framing; files are not sniffed', async () => {
+    const page = await app.inject({ url: '/students/12' });
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect((await app.inject({ url: '/app.js' })).headers['x-content-type-options']).toBe('nosniff');
+  });
 
   it('serves files, falls back to index.html for client routes, never for /api', async () => {
     expect((await app.inject({ url: '/app.js' })).body).toBe('console.log(1)');

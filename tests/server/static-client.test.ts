@@ -24,9 +24,18 @@ describe('the built client, precompressed', () => {
     fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), script);
     fs.writeFileSync(path.join(dir, 'assets', 'tiny.js'), 'x');
     expect(await precompressDir(dir)).toBe(2);
-    app = await buildApp({ manifest: fixtureManifest, db: {} as never, config: loadConfig({}), domains: [], clientDir: dir });
+    app = await buildApp({
+      manifest: fixtureManifest,
+      db: {} as never,
+      config: loadConfig({}),
+      domains: [],
+      clientDir: dir,
+    });
   });
-  afterAll(async () => { await app.close(); fs.rmSync(dir, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 
   it('writes gzip and brotli copies of compressible files over 1 KB only', () => {
     expect(fs.existsSync(path.join(dir, 'assets', 'app-abc123.js.br'))).toBe(true);

@@ -21,9 +21,13 @@ import { makeFaculty, realManifest as manifest } from './finance-helpers.ts';
 
 const ST = { open: 0, in_progress: 1, awaiting_reply: 2, closed: 3, resolved: 4 };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]);
-const dataUrl = (bytes: Buffer, name: string, type = 'application/octet-stream') => `data:${type};name=${encodeURIComponent(name)};base64,${bytes.toString('base64')}`;
+const dataUrl = (bytes: Buffer, name: string, type = 'application/octet-stream') =>
+  `data:${type};name=${encodeURIComponent(name)};base64,${bytes.toString('base64')}`;
 
 describe.skipIf(!manifest).each(BACKENDS)('support tickets on $name', (backend) => {
   let database: TestDatabase;
@@ -45,12 +49,22 @@ describe.skipIf(!manifest).each(BACKENDS)('support tickets on $name', (backend) 
     call(app, 'POST', `/api/sis/tickets/${id}/reply`, { token: user.token, body, lang });
   const step = (user: TestUser, id: number, action: string, lang?: string) =>
     call(app, 'POST', `/api/sis/tickets/${id}/status/${action}`, { token: user.token, lang });
-  const details = (user: TestUser, id: number, lang?: string) => call(app, 'GET', `/api/sis/tickets/details/${id}`, { token: user.token, lang });
+  const details = (user: TestUser, id: number, lang?: string) =>
+    call(app, 'GET', `/api/sis/tickets/details/${id}`, { token: user.token, lang });
   const row = (id: number) => db.selectFrom('tickets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const replies = (id: number) => db.selectFrom('ticket_replies').selectAll().where('ticket_id', '=', id).orderBy('id').execute();
-  const filesOf = (id: number) => (fs.existsSync(path.join(uploads, 'tickets', String(id))) ? fs.readdirSync(path.join(uploads, 'tickets', String(id))) : []);
+  const replies = (id: number) =>
+    db.selectFrom('ticket_replies').selectAll().where('ticket_id', '=', id).orderBy('id').execute();
+  const filesOf = (id: number) =>
+    fs.existsSync(path.join(uploads, 'tickets', String(id)))
+      ? fs.readdirSync(path.join(uploads, 'tickets', String(id)))
+      : [];
   const newTicket = async (user = ali, extra: Record<string, unknown> = {}) => {
-    const r = await open(user, { type_id: 1, subject: 'Cannot sign in to the library', description: 'The library site refuses my password.', ...extra });
+    const r = await open(user, {
+      type_id: 1,
+      subject: 'Cannot sign in to the library',
+      description: 'The library site refuses my password.',
+      ...extra,
+    });
     expect(r.status).toBe(201);
     return Number(r.body.data.id);
   };
@@ -63,18 +77,27 @@ describe.skipIf(!manifest).each(BACKENDS)('support tickets on $name', (backend) 
     uploads = path.join(dataDir, 'uploads');
     await syncSchema(db, manifest!, { migrationsDir: '/nonexistent' });
     app = await buildApp({
-      manifest: manifest!, db, config: { ...loadConfig({ DATA_DIR: dataDir }), outboxDir: outbox, uploadsDir: uploads },
-      domains: [{ name: 'tickets', plugin: ticketsDomain }], clientDir: null,
+      manifest: manifest!,
+      db,
+      config: { ...loadConfig({ DATA_DIR: dataDir }), outboxDir: outbox, uploadsDir: uploads },
+      domains: [{ name: 'tickets', plugin: ticketsDomain }],
+      clientDir: null,
     });
     await app.ready();
-    await db.insertInto('countries').values({ id: 64, code: 'EG', name: 'Egypt', name_local: 'مصر' }).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('countries')
+      .values({ id: 64, code: 'EG', name: 'Egypt', name_local: 'مصر' })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     const faculty = await makeFaculty(db);
     ali = await createUser(db, { type: 3, roles: ['student'], student: { faculty_id: faculty }, name: 'Ali Hassan' });
     mona = await createUser(db, { type: 3, roles: ['student'], student: { faculty_id: faculty } });
     staff = await createUser(db, { type: 4, roles: ['employee'], name: 'Support Person' });
     registrar = await createUser(db, { type: 4, roles: ['registrar'] });
     advisor = await createUser(db, { type: 4, roles: ['advisor'] });
-    aliEmail = String((await db.selectFrom('users').select('email').where('id', '=', ali.id).executeTakeFirstOrThrow()).email);
+    aliEmail = String(
+      (await db.selectFrom('users').select('email').where('id', '=', ali.id).executeTakeFirstOrThrow()).email,
+    );
   });
   afterAll(async () => {
     await app?.close();
@@ -94,19 +117,37 @@ describe.skipIf(!manifest).each(BACKENDS)('support tickets on $name', (backend) 
     expect(ar.body.errors.type_id[0]).toBe('نوع التذكرة مطلوب');
     expect(ar.body.errors.subject[0]).toBe('الموضوع مطلوب');
     expect(ar.body.errors.description[0]).toBe('الوصف مطلوب');
-    expect((await open(ali, { type_id: 1, subject: 'x'.repeat(201), description: 'd' })).body.errors.subject[0]).toBe('Write at most 200 characters');
+    expect((await open(ali, { type_id: 1, subject: 'x'.repeat(201), description: 'd' })).body.errors.subject[0]).toBe(
+      'Write at most 200 characters',
+    );
     const after = await db.selectFrom('tickets').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     expect((await open(null, { type_id: 1, subject: 's', description: 'd' })).status).toBe(401);
   });
 
   it('opens a ticket with a TKT code, in status open, its opening row and an access-log row', async () => {
-    const r = await open(ali, { type_id: 2, subject: ' Grade missing ', description: 'My grade for CS101 is missing.' });
+    const r = await open(ali, {
+      type_id: 2,
+      subject: ' Grade missing ',
+      description: 'My grade for CS101 is missing.',
+    });
     expect(r.status).toBe(201);
     const id = Number(r.body.data.id);
-    expect(r.body.data).toMatchObject({ code: `TKT-${String(id).padStart(6, '0')}`, owner_id: ali.id, type_id: 2, subject: 'Grade missing', status_id: ST.open, assigned_to: null });
+    expect(r.body.data).toMatchObject({
+      code: `TKT-${String(id).padStart(6, '0')}`,
+      owner_id: ali.id,
+      type_id: 2,
+      subject: 'Grade missing',
+      status_id: ST.open,
+      assigned_to: null,
+    });
     expect((await replies(id)).map((x) => [x.action, x.to_status_id, x.message])).toEqual([['open', ST.open, null]]);
-    const log = await db.selectFrom('access_logs').selectAll().where('resource', '=', 'tickets').where('record_id', '=', id).execute();
+    const log = await db
+      .selectFrom('access_logs')
+      .selectAll()
+      .where('resource', '=', 'tickets')
+      .where('record_id', '=', id)
+      .execute();
     expect(log.map((l) => l.action)).toEqual(['create']);
   });
 
@@ -124,15 +165,24 @@ describe.skipIf(!manifest).each(BACKENDS)('support tickets on $name', (backend) 
     expect(mine.body.data.every((t: any) => t.owner_id === ali.id)).toBe(true);
     expect(mine.body.data.map((t: any) => t.id)).toContain(id);
     // staff see every ticket in /tickets, but only their own in /tickets/mine
-    const staffMine = await call(app, 'POST', '/api/sis/tickets/mine', { token: staff.token, body: { filters: { owner_id: ali.id } } });
+    const staffMine = await call(app, 'POST', '/api/sis/tickets/mine', {
+      token: staff.token,
+      body: { filters: { owner_id: ali.id } },
+    });
     expect(staffMine.body.data.map((t: any) => t.id)).toEqual([staffOwn]);
     const all = await call(app, 'POST', '/api/sis/tickets', { token: staff.token, body: { perPage: 100 } });
     expect(all.body.data.map((t: any) => t.id)).toEqual(expect.arrayContaining([id, monaId, staffOwn]));
-    const search = await call(app, 'POST', '/api/sis/tickets', { token: staff.token, body: { search: `TKT-${String(monaId).padStart(6, '0')}` } });
+    const search = await call(app, 'POST', '/api/sis/tickets', {
+      token: staff.token,
+      body: { search: `TKT-${String(monaId).padStart(6, '0')}` },
+    });
     expect(search.body.data.map((t: any) => t.id)).toEqual([monaId]);
     const aliList = await call(app, 'POST', '/api/sis/tickets', { token: ali.token, body: { perPage: 100 } });
     expect(aliList.body.data.every((t: any) => t.owner_id === ali.id)).toBe(true);
-    expect((await call(app, 'PUT', `/api/sis/tickets/${id}`, { token: staff.token, body: { status_id: ST.resolved } })).status).toBe(405);
+    expect(
+      (await call(app, 'PUT', `/api/sis/tickets/${id}`, { token: staff.token, body: { status_id: ST.resolved } }))
+        .status,
+    ).toBe(405);
     expect((await call(app, 'DELETE', `/api/sis/tickets/${id}`, { token: staff.token })).status).toBe(405);
     expect((await row(id)).status_id).toBe(ST.open);
   });
@@ -152,8 +202,19 @@ describe.skipIf(!manifest).each(BACKENDS)('support tickets on $name', (backend) 
     expect(mails.at(-1)!.text).toContain('بانتظار الرد');
     // the owner sees the question and may answer; the answer moves it back to in_progress
     const seen = await details(ali, id);
-    expect(seen.body.data).toMatchObject({ is_owner: true, can_write: true, can_close: true, can_reopen: false, can_resolve: false });
-    expect(seen.body.data.conversation.at(-1)).toMatchObject({ message: 'Which browser do you use?', staff: true, side: 'Support team', by: 'Support Person' });
+    expect(seen.body.data).toMatchObject({
+      is_owner: true,
+      can_write: true,
+      can_close: true,
+      can_reopen: false,
+      can_resolve: false,
+    });
+    expect(seen.body.data.conversation.at(-1)).toMatchObject({
+      message: 'Which browser do you use?',
+      staff: true,
+      side: 'Support team',
+      by: 'Support Person',
+    });
     const answer = await reply(ali, id, { message: 'Firefox 128.' });
     expect(answer.status).toBe(200);
     expect(answer.body.data.status_id).toBe(ST.in_progress);
@@ -167,7 +228,11 @@ describe.skipIf(!manifest).each(BACKENDS)('support tickets on $name', (backend) 
     expect((await readOutbox(outbox, aliEmail)).at(-1)!.text).toContain('Resolved');
     const conv = (await details(ali, id, 'ar')).body.data.conversation;
     expect(conv.map((c: any) => [c.action, c.staff, c.to_status_id])).toEqual([
-      ['open', false, ST.open], ['ask', true, ST.awaiting_reply], ['reply', false, ST.in_progress], ['reply', false, null], ['resolve', true, ST.resolved],
+      ['open', false, ST.open],
+      ['ask', true, ST.awaiting_reply],
+      ['reply', false, ST.in_progress],
+      ['reply', false, null],
+      ['resolve', true, ST.resolved],
     ]);
     expect(conv[1].side).toBe('فريق الدعم');
     expect(conv[2].side).toBe('صاحب التذكرة');
@@ -179,7 +244,7 @@ describe.skipIf(!manifest).each(BACKENDS)('support tickets on $name', (backend) 
     expect((await details(ali, id)).body.data).toMatchObject({ can_write: false, can_reopen: true, can_close: false });
   });
 
-  it('checks each step against the table: the owner\'s edges for the owner, staff edges with manage_tickets', async () => {
+  it("checks each step against the table: the owner's edges for the owner, staff edges with manage_tickets", async () => {
     const id = await newTicket();
     expect((await step(ali, id, 'resolve')).status).toBe(403); // a staff edge
     expect((await step(staff, id, 'close')).status).toBe(403); // the owner's edge
@@ -195,7 +260,11 @@ describe.skipIf(!manifest).each(BACKENDS)('support tickets on $name', (backend) 
     expect((await step(staff, id, 'ask')).status).toBe(409); // awaiting_reply has no ask edge
     // a staff reply towards a status with no staff edge from here is refused, and writes nothing
     const before = (await replies(id)).length;
-    const refused = await reply(staff, id, { message: 'Closing', status_id: ST.closed, attachment: dataUrl(PDF, 'note.pdf') });
+    const refused = await reply(staff, id, {
+      message: 'Closing',
+      status_id: ST.closed,
+      attachment: dataUrl(PDF, 'note.pdf'),
+    });
     expect(refused.status).toBe(403);
     expect((await replies(id)).length).toBe(before);
     expect(filesOf(id)).toEqual([]);
@@ -205,7 +274,13 @@ describe.skipIf(!manifest).each(BACKENDS)('support tickets on $name', (backend) 
     expect((await step(ali, id, 'close', 'ar')).body.error).toBe('هذه الخطوة غير ممكنة من حالة التذكرة الحالية');
     const reopened = await step(ali, id, 'reopen');
     expect(reopened.body.data.status_id).toBe(ST.open);
-    const log = await db.selectFrom('access_logs').select('action').where('resource', '=', 'tickets').where('record_id', '=', id).orderBy('id').execute();
+    const log = await db
+      .selectFrom('access_logs')
+      .select('action')
+      .where('resource', '=', 'tickets')
+      .where('record_id', '=', id)
+      .orderBy('id')
+      .execute();
     expect(log.map((l) => l.action)).toEqual(['create', 'assign', 'ask', 'close', 'reopen']);
     // resolving by the status step also mails the owner
     const sent = (await readOutbox(outbox, aliEmail)).length;
@@ -222,23 +297,36 @@ describe.skipIf(!manifest).each(BACKENDS)('support tickets on $name', (backend) 
     const conv = (await details(ali, id)).body.data.conversation;
     expect(conv[0]).toMatchObject({ attachment: 'screenshot report.pdf', attachment_id: first.id });
     expect(conv[0].stored_name).toBeUndefined();
-    const own = await app.inject({ method: 'GET', url: `/api/sis/tickets/attachments/${first.id}`, headers: { authorization: `Bearer ${ali.token}` } });
+    const own = await app.inject({
+      method: 'GET',
+      url: `/api/sis/tickets/attachments/${first.id}`,
+      headers: { authorization: `Bearer ${ali.token}` },
+    });
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('application/pdf');
     expect(own.rawPayload).toEqual(PDF);
-    expect((await call(app, 'GET', `/api/sis/tickets/attachments/${first.id}`, { token: staff.token })).status).toBe(200);
-    expect((await call(app, 'GET', `/api/sis/tickets/attachments/${first.id}`, { token: mona.token })).status).toBe(404);
+    expect((await call(app, 'GET', `/api/sis/tickets/attachments/${first.id}`, { token: staff.token })).status).toBe(
+      200,
+    );
+    expect((await call(app, 'GET', `/api/sis/tickets/attachments/${first.id}`, { token: mona.token })).status).toBe(
+      404,
+    );
     expect((await call(app, 'GET', `/api/sis/tickets/attachments/${first.id}`)).status).toBe(401);
     // a staff reply with a picture
-    const pic = await reply(staff, id, { message: 'See the picture', attachment: dataUrl(PNG, 'steps.png', 'image/png') });
+    const pic = await reply(staff, id, {
+      message: 'See the picture',
+      attachment: dataUrl(PNG, 'steps.png', 'image/png'),
+    });
     expect(pic.status).toBe(200);
     expect((await replies(id)).at(-1)).toMatchObject({ file_name: 'steps.png', mime: 'image/png' });
     // refused: a program renamed .pdf, a text file, a broken value, a file over 5 MB
     const fake = await reply(ali, id, { message: 'x', attachment: dataUrl(EXE, 'invoice.pdf') }, 'ar');
     expect(fake.status).toBe(422);
     expect(fake.body.errors.attachment[0]).toBe('محتوى الملف لا يطابق نوعه');
-    expect((await reply(ali, id, { message: 'x', attachment: dataUrl(Buffer.from('hello'), 'notes.txt') })).body.errors.attachment[0])
-      .toBe('Attach a file of one of these types: pdf, jpg, png');
+    expect(
+      (await reply(ali, id, { message: 'x', attachment: dataUrl(Buffer.from('hello'), 'notes.txt') })).body.errors
+        .attachment[0],
+    ).toBe('Attach a file of one of these types: pdf, jpg, png');
     expect((await reply(ali, id, { message: 'x', attachment: 'not a file' })).status).toBe(422);
     const big = Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]);
     const tooBig = await reply(ali, id, { message: 'x', attachment: dataUrl(big, 'big.pdf') });

@@ -35,8 +35,14 @@ describe('fixture API', () => {
     answerFixture({ manifest, rows: STORY_ROWS, routes }, { method, path: p, query: new URLSearchParams(), body });
 
   it('pages, filters and searches the list of a resource as the server does', () => {
-    expect(ask('post', '/students', { page: 3, perPage: 10 }).data).toMatchObject({ total: 23, data: [{ id: 21 }, { id: 22 }, { id: 23 }] });
-    const active = ask('post', '/students', { filters: { status_id: ['1'] }, perPage: 50 }).data as { data: { status_id: number }[]; total: number };
+    expect(ask('post', '/students', { page: 3, perPage: 10 }).data).toMatchObject({
+      total: 23,
+      data: [{ id: 21 }, { id: 22 }, { id: 23 }],
+    });
+    const active = ask('post', '/students', { filters: { status_id: ['1'] }, perPage: 50 }).data as {
+      data: { status_id: number }[];
+      total: number;
+    };
     expect(active.total).toBe(6);
     expect(active.data.every((r) => r.status_id === 1)).toBe(true);
     expect(ask('post', '/students', { search: 'منى' }).data).toMatchObject({ total: 2 });
@@ -50,41 +56,53 @@ describe('fixture API', () => {
 
   it('matches optional path parameters', () => {
     expect(pathPattern('/users/edit/:id?').test('/users/edit')).toBe(true);
-    expect(pathPattern('/admission/:id/:secretKey/dashboard').exec('/admission/4/k/dashboard')?.groups).toMatchObject({ id: '4', secretKey: 'k' });
+    expect(pathPattern('/admission/:id/:secretKey/dashboard').exec('/admission/4/k/dashboard')?.groups).toMatchObject({
+      id: '4',
+      secretKey: 'k',
+    });
   });
 });
 
 describe('npm run build-storybook', () => {
-  it('builds offline: a story per screen, renderer and layout, in English and Arabic', { timeout: 360_000 }, async () => {
-    const started = Date.now();
-    await run('npm', ['run', 'build-storybook'], {
-      cwd: root,
-      timeout: 360_000,
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1', CI: '1' },
-    });
-    console.info(`build-storybook: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  it(
+    'builds offline: a story per screen, renderer and layout, in English and Arabic',
+    { timeout: 360_000 },
+    async () => {
+      const started = Date.now();
+      await run('npm', ['run', 'build-storybook'], {
+        cwd: root,
+        timeout: 360_000,
+        maxBuffer: 64 * 1024 * 1024,
+        env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1', CI: '1' },
+      });
+      console.info(`build-storybook: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-    const index = JSON.parse(await readFile(path.join(root, '.storybook-out/index.json'), 'utf8')) as { entries: Record<string, IndexEntry> };
-    const stories = Object.values(index.entries).filter((e) => e.type === 'story');
-    const names = (title: string) => stories.filter((s) => s.title === title).map((s) => s.name);
+      const index = JSON.parse(await readFile(path.join(root, '.storybook-out/index.json'), 'utf8')) as {
+        entries: Record<string, IndexEntry>;
+      };
+      const stories = Object.values(index.entries).filter((e) => e.type === 'story');
+      const names = (title: string) => stories.filter((s) => s.title === title).map((s) => s.name);
 
-    for (const renderer of RENDERERS) {
-      for (const language of LANGUAGES) expect(names(`renderers/${renderer}`), renderer).toContain(`${renderer} ${language}`);
-    }
-    for (const layout of LAYOUTS) {
-      for (const language of LANGUAGES) expect(names(`layouts/${layout}`), layout).toContain(`${layout} ${language}`);
-    }
+      for (const renderer of RENDERERS) {
+        for (const language of LANGUAGES)
+          expect(names(`renderers/${renderer}`), renderer).toContain(`${renderer} ${language}`);
+      }
+      for (const layout of LAYOUTS) {
+        for (const language of LANGUAGES) expect(names(`layouts/${layout}`), layout).toContain(`${layout} ${language}`);
+      }
 
-    const manifest = JSON.parse(await readFile(path.join(root, '.generated/client-manifest.json'), 'utf8')) as ClientManifest;
-    const screens = Object.keys(manifest.screens);
-    expect(screens.length).toBeGreaterThan(0);
-    for (const screen of screens) {
-      const file = `./.generated/stories/${screen}.stories.tsx`;
-      const own = stories.filter((s) => s.importPath === file);
-      expect(own.map((s) => s.name).sort(), screen).toEqual(['Arabic', 'English']);
-      expect(own[0].title, screen).toMatch(new RegExp(`^screens/.*${screen}$`));
-      expect((await readFile(path.join(root, file), 'utf8')).startsWith(BANNER)).toBe(true);
-    }
-  });
+      const manifest = JSON.parse(
+        await readFile(path.join(root, '.generated/client-manifest.json'), 'utf8'),
+      ) as ClientManifest;
+      const screens = Object.keys(manifest.screens);
+      expect(screens.length).toBeGreaterThan(0);
+      for (const screen of screens) {
+        const file = `./.generated/stories/${screen}.stories.tsx`;
+        const own = stories.filter((s) => s.importPath === file);
+        expect(own.map((s) => s.name).sort(), screen).toEqual(['Arabic', 'English']);
+        expect(own[0].title, screen).toMatch(new RegExp(`^screens/.*${screen}$`));
+        expect((await readFile(path.join(root, file), 'utf8')).startsWith(BANNER)).toBe(true);
+      }
+    },
+  );
 });

@@ -82,7 +82,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function request<T>(method: string, path: string, data?: unknown, config: ApiRequestConfig = {}): Promise<T> {
     const { admission, toast, onHeaders, ...axiosConfig } = config;
-    const facts = () => ({ method, path, user: options.getUser(), token: options.getToken(), locale: options.getLocale() });
+    const facts = () => ({
+      method,
+      path,
+      user: options.getUser(),
+      token: options.getToken(),
+      locale: options.getLocale(),
+    });
     let body: unknown;
     try {
       const response = await instance.request({
@@ -162,7 +168,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 }
 
 /** An in-memory only-payments flag with change listeners (for a React external store). */
-export function createOnlyPaymentsFlag(initial = false): OnlyPaymentsFlag & { subscribe(listener: () => void): () => void } {
+export function createOnlyPaymentsFlag(
+  initial = false,
+): OnlyPaymentsFlag & { subscribe(listener: () => void): () => void } {
   let value = initial;
   const listeners = new Set<() => void>();
   return {

@@ -10,7 +10,7 @@
  *     go to dashboard. This and every other response clears the only-payments flag, except
  *     the answers of reads (`isReadCall`: GET, the generic list POST /{resource}, lookups),
  *     which keep it: the payments screens' own loads must not end the mode they show
- *     (issue 7: "shows only payments until the invoices are paid").
+ *     (the mode shows "only payments until the invoices are paid").
  *   - 401 for a stored user with an id and a type other than 4: misc-not-authorized when a
  *     token exists, else auth-login. Type 4 (staff) and no stored user: no redirect.
  *   - 404 whose body has no usable message: error-404.
@@ -33,8 +33,7 @@ export const FIRST_ERROR_PREFIXES: readonly string[] = [
   '/students/academic/study-plan',
 ];
 
-export type ResponseReason =
-  | 'payments-due' | 'survey-required' | 'unauthorized' | 'not-found' | 'maintenance';
+export type ResponseReason = 'payments-due' | 'survey-required' | 'unauthorized' | 'not-found' | 'maintenance';
 
 export interface ResponseFacts {
   /** HTTP status; undefined when no response arrived. */

@@ -1,5 +1,5 @@
 /**
- * The spreadsheet grid plugin (issue 8). `gridPlugin` registers `grid#Grid` for YAML screens
+ * The spreadsheet grid plugin. `gridPlugin` registers `grid#Grid` for YAML screens
  * (`view: plugin`, `plugin: grid#Grid`); `Grid` is the component for direct use with
  * {columns, rows, onChange, height, paging}; the model (no React) is in ./model.
  */

@@ -11,7 +11,12 @@ import { formatTime } from '../../core/dates.ts';
 
 export function RecordsTable({ records, lang }: { records: SessionDetails['records']; lang: string }) {
   const { t } = useTranslation();
-  if (!records.length) return <Typography variant="body2" color="text.secondary">{t('attendance.none_yet')}</Typography>;
+  if (!records.length)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('attendance.none_yet')}
+      </Typography>
+    );
   return (
     <Table size="small" data-testid="attendance-records">
       <TableHead>
@@ -24,7 +29,9 @@ export function RecordsTable({ records, lang }: { records: SessionDetails['recor
       <TableBody>
         {records.map((r) => (
           <TableRow key={r.student_id}>
-            <TableCell dir="ltr" sx={{ textAlign: 'start' }}>{r.code}</TableCell>
+            <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
+              {r.code}
+            </TableCell>
             <TableCell>{lang === 'ar' && r.name_local ? r.name_local : r.name}</TableCell>
             {/* with seconds: scans of one lecture come seconds apart, and the list is in their order */}
             <TableCell>{formatTime(r.scanned_at, lang, { seconds: true })}</TableCell>

@@ -27,10 +27,17 @@ export function ScannerScreen({ screen }: RendererProps) {
   const fileRef = useRef<HTMLInputElement | null>(null);
   const { send, sending, result } = useScan(t('attendance.recorded'));
   const stopCamera = useRef<() => void>(() => {});
-  const camera = useCameraScanner(useCallback((text: string) => {
-    setPhotoError(false);
-    void send(text).then((outcome) => { if (outcome?.ok) stopCamera.current(); });
-  }, [send]));
+  const camera = useCameraScanner(
+    useCallback(
+      (text: string) => {
+        setPhotoError(false);
+        void send(text).then((outcome) => {
+          if (outcome?.ok) stopCamera.current();
+        });
+      },
+      [send],
+    ),
+  );
   stopCamera.current = camera.stop;
 
   const onPhoto = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -46,42 +53,83 @@ export function ScannerScreen({ screen }: RendererProps) {
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 640 }} data-testid="attendance-scanner">
-      <Typography variant="h5" component="h1">{label(screen.title)}</Typography>
+      <Typography variant="h5" component="h1">
+        {label(screen.title)}
+      </Typography>
       {result && (
-        <Alert severity={result.ok ? 'success' : 'error'} role="status" data-testid="attendance-result" data-ok={String(result.ok)}>
+        <Alert
+          severity={result.ok ? 'success' : 'error'}
+          role="status"
+          data-testid="attendance-result"
+          data-ok={String(result.ok)}
+        >
           {result.text}
         </Alert>
       )}
       <Card variant="outlined">
         <CardContent>
           <Stack spacing={2}>
-            <Typography variant="subtitle1" component="h2">{t('attendance.scan')}</Typography>
+            <Typography variant="subtitle1" component="h2">
+              {t('attendance.scan')}
+            </Typography>
             <Box
               component="video"
               ref={camera.videoRef}
               muted
               playsInline
               aria-label={t('attendance.camera_hint')}
-              sx={{ display: camera.active ? 'block' : 'none', width: '100%', maxHeight: 360, bgcolor: 'black', borderRadius: 1 }}
+              sx={{
+                display: camera.active ? 'block' : 'none',
+                width: '100%',
+                maxHeight: 360,
+                bgcolor: 'black',
+                borderRadius: 1,
+              }}
             />
-            {camera.active && <Typography variant="body2" color="text.secondary">{t('attendance.camera_hint')}</Typography>}
+            {camera.active && (
+              <Typography variant="body2" color="text.secondary">
+                {t('attendance.camera_hint')}
+              </Typography>
+            )}
             {camera.unavailable && <Alert severity="info">{t('attendance.camera_unavailable')}</Alert>}
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
               {camera.active ? (
-                <Button variant="outlined" onClick={camera.stop}>{t('attendance.camera_stop')}</Button>
+                <Button variant="outlined" onClick={camera.stop}>
+                  {t('attendance.camera_stop')}
+                </Button>
               ) : (
-                <Button variant="contained" onClick={() => void camera.start()}>{t('attendance.camera_start')}</Button>
+                <Button variant="contained" onClick={() => void camera.start()}>
+                  {t('attendance.camera_start')}
+                </Button>
               )}
               <Button variant="outlined" component="label" disabled={sending}>
                 {t('attendance.photo')}
-                <input ref={fileRef} hidden type="file" accept="image/*" capture="environment" onChange={(e) => void onPhoto(e)} data-testid="attendance-photo" />
+                <input
+                  ref={fileRef}
+                  hidden
+                  type="file"
+                  accept="image/*"
+                  capture="environment"
+                  onChange={(e) => void onPhoto(e)}
+                  data-testid="attendance-photo"
+                />
               </Button>
             </Stack>
-            {photoError && <Alert severity="warning" data-testid="attendance-photo-error">{t('attendance.photo_none')}</Alert>}
+            {photoError && (
+              <Alert severity="warning" data-testid="attendance-photo-error">
+                {t('attendance.photo_none')}
+              </Alert>
+            )}
           </Stack>
         </CardContent>
       </Card>
-      <Box component="form" onSubmit={(e) => { e.preventDefault(); void send(typed, { again: true }); }}>
+      <Box
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send(typed, { again: true });
+        }}
+      >
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
           <TextField
             fullWidth
@@ -89,7 +137,9 @@ export function ScannerScreen({ screen }: RendererProps) {
             label={t('attendance.code_label')}
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
-            slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false, autoComplete: 'off', 'data-testid': 'attendance-code' } }}
+            slotProps={{
+              htmlInput: { dir: 'ltr', spellCheck: false, autoComplete: 'off', 'data-testid': 'attendance-code' },
+            }}
           />
           <Button type="submit" variant="contained" disabled={sending || !typed.trim()} sx={{ flexShrink: 0 }}>
             {sending ? t('attendance.sending') : t('attendance.submit')}

@@ -1,18 +1,33 @@
 /** The shapes of the attendance calls (server/domains/attendance/README.md) and small pure helpers. */
 
 export interface SectionOption {
-  id: number; code: string; term: string; start_date: string | null; end_date: string | null;
+  id: number;
+  code: string;
+  term: string;
+  start_date: string | null;
+  end_date: string | null;
   course: { code: string; name: string };
   slots: Array<{ id: number; day: number; start_time: string; end_time: string }>;
   next_dates: string[];
 }
 
-export interface CodeAnswer { code: string; issued_at: string; refresh_ms: number; max_age_ms: number }
+export interface CodeAnswer {
+  code: string;
+  issued_at: string;
+  refresh_ms: number;
+  max_age_ms: number;
+}
 
-export interface OpenedSession { id: number; section_id: number; lecture_date: string; closed: boolean }
+export interface OpenedSession {
+  id: number;
+  section_id: number;
+  lecture_date: string;
+  closed: boolean;
+}
 
 export interface SessionDetails extends OpenedSession {
-  count: number; attending: number;
+  count: number;
+  attending: number;
   records: Array<{ student_id: number; code: string; name: string; name_local: string | null; scanned_at: string }>;
 }
 

@@ -20,7 +20,13 @@ export function fitSize(width: number, height: number, max = MAX_PHOTO_SIDE): { 
 }
 
 /** Draws the source on a canvas of the given size and decodes it. */
-export function decodeDrawable(source: CanvasImageSource, width: number, height: number, canvas: HTMLCanvasElement, thorough = false): string | null {
+export function decodeDrawable(
+  source: CanvasImageSource,
+  width: number,
+  height: number,
+  canvas: HTMLCanvasElement,
+  thorough = false,
+): string | null {
   canvas.width = width;
   canvas.height = height;
   const context = canvas.getContext('2d', { willReadFrequently: true });

@@ -35,7 +35,10 @@ export function useCameraScanner(onCode: (text: string) => void) {
       return;
     }
     try {
-      const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false });
+      const stream = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: { ideal: 'environment' } },
+        audio: false,
+      });
       streamRef.current = stream;
       const video = videoRef.current;
       if (!video) return stop();

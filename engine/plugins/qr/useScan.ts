@@ -6,7 +6,10 @@
 import { useCallback, useRef, useState } from 'react';
 import { useApi } from '../../react/data/ApiProvider.tsx';
 
-export interface ScanResult { ok: boolean; text: string }
+export interface ScanResult {
+  ok: boolean;
+  text: string;
+}
 
 export function useScan(fallbackSuccess: string) {
   const api = useApi();
@@ -15,26 +18,29 @@ export function useScan(fallbackSuccess: string) {
   const last = useRef<string | null>(null);
   const busy = useRef(false);
 
-  const send = useCallback(async (code: string, options: { again?: boolean } = {}) => {
-    const text = code.trim();
-    if (!text || busy.current || (!options.again && text === last.current)) return null;
-    busy.current = true;
-    last.current = text;
-    setSending(true);
-    try {
-      const body = await api.post<{ message?: string }>('/attendance/scan', { code: text }, { toast: false });
-      const outcome = { ok: true, text: body?.message || fallbackSuccess };
-      setResult(outcome);
-      return outcome;
-    } catch (error) {
-      const outcome = { ok: false, text: error instanceof Error ? error.message : String(error) };
-      setResult(outcome);
-      return outcome;
-    } finally {
-      busy.current = false;
-      setSending(false);
-    }
-  }, [api, fallbackSuccess]);
+  const send = useCallback(
+    async (code: string, options: { again?: boolean } = {}) => {
+      const text = code.trim();
+      if (!text || busy.current || (!options.again && text === last.current)) return null;
+      busy.current = true;
+      last.current = text;
+      setSending(true);
+      try {
+        const body = await api.post<{ message?: string }>('/attendance/scan', { code: text }, { toast: false });
+        const outcome = { ok: true, text: body?.message || fallbackSuccess };
+        setResult(outcome);
+        return outcome;
+      } catch (error) {
+        const outcome = { ok: false, text: error instanceof Error ? error.message : String(error) };
+        setResult(outcome);
+        return outcome;
+      } finally {
+        busy.current = false;
+        setSending(false);
+      }
+    },
+    [api, fallbackSuccess],
+  );
 
   return { send, sending, result, setResult };
 }

@@ -36,11 +36,19 @@ export function GateBanner({ screen }: { screen: Pick<Screen, 'gate'> }) {
       role="alert"
       data-testid="gate-banner"
       sx={{ mb: 2, alignItems: 'center' }}
-      action={href ? (
-        <Button color="inherit" variant="outlined" size="small" data-testid="gate-banner-go" onClick={() => follow(href)}>
-          {localize(GATE_TEXTS[gate.redirect_to], language)}
-        </Button>
-      ) : undefined}
+      action={
+        href ? (
+          <Button
+            color="inherit"
+            variant="outlined"
+            size="small"
+            data-testid="gate-banner-go"
+            onClick={() => follow(href)}
+          >
+            {localize(GATE_TEXTS[gate.redirect_to], language)}
+          </Button>
+        ) : undefined
+      }
     >
       {gate.message}
     </Alert>

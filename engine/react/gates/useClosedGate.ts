@@ -19,7 +19,9 @@ export function useClosedGate(action: string | undefined): ClosedGate | null | u
     void loadClosedGates(api, language).then((gates) => {
       if (live) setGate(gates[action] ?? null);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [api, action, language]);
   return action ? gate : undefined;
 }

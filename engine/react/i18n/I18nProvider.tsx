@@ -7,6 +7,8 @@ import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import type { LanguageStore } from '../../core/language.ts';
 import { isLanguage, loadLanguage, type Language } from './index.ts';
+import { directionOf } from './direction.ts';
+import { prepareDirection } from '../theme/cache.ts';
 
 type SetLanguage = (language: Language) => void;
 
@@ -17,9 +19,12 @@ export function I18nProvider({ i18n, store, children }: { i18n: I18n; store?: La
     (language) => {
       const stored = store ? store.set(language) : language;
       const lang = isLanguage(stored) ? stored : language;
-      // Direction and the engine's texts switch at once; the locale file follows (one chunk).
+      // The locale file follows the switch (one chunk); a right-to-left language's styling comes
+      // first, so the page never draws right to left unflipped.
       void loadLanguage(i18n, lang);
-      void i18n.changeLanguage(lang);
+      void prepareDirection(directionOf(lang))
+        .catch(() => undefined)
+        .then(() => i18n.changeLanguage(lang));
     },
     [i18n, store],
   );

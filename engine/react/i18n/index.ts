@@ -25,7 +25,9 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 type Json = Record<string, unknown>;
 // English is the fallback of every key: always in the first download. Every other language
 // is its own chunk, loaded when chosen (`loadLanguage`), whatever files exist.
-const otherLocales = import.meta.glob<Json>(['../../../locales/*.json', '!../../../locales/en.json'], { import: 'default' });
+const otherLocales = import.meta.glob<Json>(['../../../locales/*.json', '!../../../locales/en.json'], {
+  import: 'default',
+});
 
 function languageOfFile(file: string): string {
   return file.replace(/^.*\//, '').replace(/\.json$/, '');
@@ -73,5 +75,6 @@ export function createI18n(language: Language = DEFAULT_LANGUAGE): I18n {
 export async function loadLanguage(i18n: I18n, language: Language): Promise<void> {
   if (language === DEFAULT_LANGUAGE || i18n.hasResourceBundle(language, 'translation')) return;
   const json = await localeResource(language);
-  if (json && !i18n.hasResourceBundle(language, 'translation')) i18n.addResourceBundle(language, 'translation', json, true, false);
+  if (json && !i18n.hasResourceBundle(language, 'translation'))
+    i18n.addResourceBundle(language, 'translation', json, true, false);
 }

@@ -9,6 +9,11 @@ export interface Pair {
 
 export const uiStrings = {
   appName: { en: 'Rowaq', ar: 'رواق' },
+  addRow: { en: 'Add a row', ar: 'إضافة صف' },
+  pageFirst: { en: 'Go to the first page', ar: 'الانتقال إلى الصفحة الأولى' },
+  pagePrevious: { en: 'Go to the previous page', ar: 'الانتقال إلى الصفحة السابقة' },
+  pageNext: { en: 'Go to the next page', ar: 'الانتقال إلى الصفحة التالية' },
+  pageLast: { en: 'Go to the last page', ar: 'الانتقال إلى الصفحة الأخيرة' },
   loading: { en: 'Loading…', ar: 'جارٍ التحميل…' },
   language: { en: 'Language', ar: 'اللغة' },
   layout: { en: 'Layout', ar: 'التخطيط' },
@@ -18,7 +23,7 @@ export const uiStrings = {
   skinLight: { en: 'Light skin', ar: 'المظهر الفاتح' },
   menu: { en: 'Menu', ar: 'القائمة' },
   logout: { en: 'Log out', ar: 'تسجيل الخروج' },
-  goBack: { en: 'Go Back', ar: 'رجوع' },
+  goBack: { en: 'Go back', ar: 'رجوع' },
   backHome: { en: 'Back to home', ar: 'العودة للرئيسية' },
   search: { en: 'Search', ar: 'بحث' },
   filters: { en: 'Filters', ar: 'عوامل التصفية' },
@@ -53,6 +58,8 @@ export const uiStrings = {
     ar: 'لا يوجد عارض مسجل للعرض "{{view}}" في الشاشة "{{name}}".',
   },
   dashboardWelcome: { en: 'Welcome, {{name}}', ar: 'مرحبًا، {{name}}' },
+  about: { en: 'About', ar: 'حول النظام' },
+  frontendVersion: { en: 'Version {{version}}', ar: 'الإصدار {{version}}' },
   // authentication
   loginTitle: { en: 'Welcome to Rowaq', ar: 'مرحبًا بك في رواق' },
   loginSubtitle: { en: 'Please sign in to your account', ar: 'يرجى تسجيل الدخول إلى حسابك' },
@@ -82,6 +89,15 @@ export const uiStrings = {
   fileTypeRefused: { en: 'Accepted file types: {{types}}', ar: 'أنواع الملفات المقبولة: {{types}}' },
   tooManyFiles: { en: 'At most {{max}} files', ar: 'الحد الأقصى {{max}} ملفات' },
   chooseFile: { en: 'Choose file', ar: 'اختر ملفًا' },
+  filesRemove: { en: 'Remove {{name}}', ar: 'إزالة {{name}}' },
+  filesUploading: { en: 'Uploading {{name}}…', ar: 'جارٍ رفع {{name}}…' },
+  filesFailed: { en: 'The file was not uploaded', ar: 'لم يتم رفع الملف' },
+  filesLimits: {
+    en: 'At most {{count}}, {{size}} each; {{types}}',
+    ar: 'حتى {{count}}، بحد أقصى {{size}} لكل ملف؛ {{types}}',
+  },
+  filesDownload: { en: 'Download {{name}}', ar: 'تنزيل {{name}}' },
+  filesPicture: { en: 'Picture: {{name}}', ar: 'صورة: {{name}}' },
   // toasts
   toastErrorTitle: { en: 'error', ar: 'error' },
   toastSuccessTitle: { en: 'Success', ar: 'Success' },

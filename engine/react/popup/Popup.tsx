@@ -12,7 +12,10 @@ import { ConfirmContext, type Confirm, type ConfirmRequest } from './confirm.ts'
 import type { ConfirmDialogProps, PopupDialogProps } from './PopupDialog.tsx';
 
 const PopupDialog = lazyNamed<PopupDialogProps, 'PopupDialog'>(() => import('./PopupDialog.tsx'), 'PopupDialog');
-const ConfirmDialog = lazyNamed<ConfirmDialogProps, 'ConfirmDialog'>(() => import('./PopupDialog.tsx'), 'ConfirmDialog');
+const ConfirmDialog = lazyNamed<ConfirmDialogProps, 'ConfirmDialog'>(
+  () => import('./PopupDialog.tsx'),
+  'ConfirmDialog',
+);
 
 const PopupContext = createContext<(popup: PopupRequest) => void>(() => {});
 

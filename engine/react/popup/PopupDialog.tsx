@@ -59,7 +59,13 @@ export function ConfirmDialog({ question, onAnswer }: ConfirmDialogProps) {
   const [text, setText] = useState(question?.text);
   if (question && question.text !== text) setText(question.text);
   return (
-    <Dialog open={question !== null} onClose={() => onAnswer(false)} aria-labelledby="rowaq-confirm-text" maxWidth="xs" fullWidth>
+    <Dialog
+      open={question !== null}
+      onClose={() => onAnswer(false)}
+      aria-labelledby="rowaq-confirm-text"
+      maxWidth="xs"
+      fullWidth
+    >
       <DialogContent>
         <DialogContentText id="rowaq-confirm-text">{text}</DialogContentText>
       </DialogContent>

@@ -21,9 +21,12 @@ export function useRegistry(): Registry {
   return registry;
 }
 
-export function ScreenRenderer({ screen }: { screen: Screen }) {
+export function ScreenRenderer({ screen: routed }: { screen: Screen }) {
   const registry = useRegistry();
   const manifest = useManifest();
+  // The route holds the screen as the core manifest gave it; a list's body (columns, actions)
+  // comes with the data part, so draw the manifest's current copy.
+  const screen = manifest.screens[routed.name] ?? routed;
   const params = useParams();
   const choice = useMemo(() => chooseRenderer(registry, screen, manifest), [registry, screen, manifest]);
   const Renderer = choice.renderer;

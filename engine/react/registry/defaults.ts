@@ -30,7 +30,11 @@ export const DEFAULT_ENTRIES: readonly RendererEntry[] = Object.freeze([
   { name: 'list', tester: rankWith(RANK.view, viewIs('list')), renderer: ListRenderer },
   { name: 'detail', tester: rankWith(RANK.view, viewIs('detail')), renderer: DetailRenderer },
   { name: 'form', tester: rankWith(RANK.view, viewIs('form')), renderer: FormRenderer },
-  { name: 'simple-form', tester: rankWith(RANK.variant, and(viewIs('form'), formIsSimple)), renderer: SimpleFormRenderer },
+  {
+    name: 'simple-form',
+    tester: rankWith(RANK.variant, and(viewIs('form'), formIsSimple)),
+    renderer: SimpleFormRenderer,
+  },
   { name: 'wizard', tester: rankWith(RANK.view, viewIs('wizard')), renderer: WizardRenderer },
   { name: 'dashboard', tester: rankWith(RANK.view, viewIs('dashboard')), renderer: DashboardRenderer },
   { name: 'page', tester: rankWith(RANK.view, viewIs('page')), renderer: PageRenderer },

@@ -6,7 +6,10 @@ import { screenComponent } from '../screen-extras.ts';
 import { UnknownRenderer } from './UnknownRenderer.tsx';
 
 /** The component a screen names. */
-export function namedComponent(screen: RendererProps['screen'], components: Registry['components']): ComponentType<RendererProps> | undefined {
+export function namedComponent(
+  screen: RendererProps['screen'],
+  components: Registry['components'],
+): ComponentType<RendererProps> | undefined {
   const name = screenComponent(screen);
   return name ? components[name] : undefined;
 }

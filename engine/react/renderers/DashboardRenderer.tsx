@@ -1,6 +1,6 @@
 /**
  * The dashboard screen kind: a welcome card, the figures of the screen's source (scalar values
- * of GET source.path as cards), and shortcuts to what the menu lets the user open.
+ * of GET source.path as cards; a student's `warnings` as the study plan's alerts), and shortcuts to what the menu lets the user open.
  */
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,9 @@ import type { MenuEntry } from '../shell/navigation.ts';
 import { userDisplayName } from '../shell/UserMenu.tsx';
 import { fillPath } from './actions.ts';
 import { formatValue } from './cells.tsx';
+import { StandingAlerts } from './StandingAlerts.tsx';
 import { useResource } from './useResource.ts';
+import type { WarningStanding } from '../../core/standing.ts';
 
 /** How a figure of a dashboard answer is written, by its key (formatValue's formats). */
 export const FIGURE_FORMATS: Record<string, string> = { gpa: 'gpa' };
@@ -24,7 +26,12 @@ export const FIGURE_FORMATS: Record<string, string> = { gpa: 'gpa' };
  * (2,401 students, as every list and the grid write it), else as it is.
  */
 export function figureText(key: string, value: unknown, language: string): string {
-  return formatValue(value, FIGURE_FORMATS[key] ?? (typeof value === 'number' ? 'number' : undefined), undefined, language);
+  return formatValue(
+    value,
+    FIGURE_FORMATS[key] ?? (typeof value === 'number' ? 'number' : undefined),
+    undefined,
+    language,
+  );
 }
 
 /** The figures of a dashboard answer: its scalar entries, keys made readable. */
@@ -48,7 +55,8 @@ export function DashboardRenderer({ screen, params }: RendererProps) {
   const data = useResource(path);
   const shortcuts = links(useMenuEntries()).filter((e) => e.route !== screen.name);
   const { t, i18n } = useTranslation();
-  const figureTitle = (f: { key: string; title: string }) => (i18n.exists(`dashboard.${f.key}`) ? (t(`dashboard.${f.key}`) as string) : f.title);
+  const figureTitle = (f: { key: string; title: string }) =>
+    i18n.exists(`dashboard.${f.key}`) ? (t(`dashboard.${f.key}`) as string) : f.title;
   return (
     <Stack spacing={3}>
       <Card sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
@@ -60,6 +68,7 @@ export function DashboardRenderer({ screen, params }: RendererProps) {
         </CardContent>
       </Card>
       {data.loading && <LinearProgress aria-label={ui('loading')} />}
+      <StandingAlerts standing={(data.data as { warnings?: WarningStanding } | undefined)?.warnings} />
       <Grid container spacing={2}>
         {dashboardFigures(data.data).map((f) => (
           <Grid key={f.key} size={{ xs: 12, sm: 6, md: 3 }}>
@@ -78,7 +87,11 @@ export function DashboardRenderer({ screen, params }: RendererProps) {
         {shortcuts.map((e) => (
           <Grid key={e.key} size={{ xs: 6, sm: 4, md: 3 }}>
             <Card variant="outlined">
-              <CardActionArea component={RouterLink} to={e.href ?? '/'} sx={{ p: 2, display: 'flex', gap: 1.5, justifyContent: 'flex-start' }}>
+              <CardActionArea
+                component={RouterLink}
+                to={e.href ?? '/'}
+                sx={{ p: 2, display: 'flex', gap: 1.5, justifyContent: 'flex-start' }}
+              >
                 <MenuIcon name={e.icon} color="primary" />
                 <Typography>{label(e.label)}</Typography>
               </CardActionArea>

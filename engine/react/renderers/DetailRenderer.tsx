@@ -11,6 +11,7 @@ import type { RendererProps } from '../registry/registry.ts';
 import { fillPath, useActionRunner } from './actions.ts';
 import { IsolatedValue, StatusCell } from './cells.tsx';
 import { cellText } from './cell-text.ts';
+import { StoredFiles } from './files/StoredFiles.tsx';
 import { columnLabel, sourceEntity, visibleActions } from './list/list-model.ts';
 import { unwrapData, useResource } from './useResource.ts';
 import { detailRefLabel } from './ref-labels.ts';
@@ -36,7 +37,7 @@ export function DetailRenderer({ screen, params }: RendererProps) {
   const run = useActionRunner(screen, params, record.reload);
   const row = (unwrapData(record.data) ?? {}) as Record<string, unknown>;
   // visibleWhen tests the record: an action that depends on it waits until it has loaded
-  const actions = visibleActions(screen.actions, subject, { params, record: row }).page;
+  const actions = visibleActions(screen.actions, subject, { params, record: row }, manifest.screens).page;
   const columns = screen.columns.length
     ? screen.columns
     : Object.values(entity?.fields ?? {}).map((f) => ({ field: f.name, label: f.label, badge: f.status }));
@@ -60,14 +61,14 @@ export function DetailRenderer({ screen, params }: RendererProps) {
         <Card variant="outlined">
           <CardContent>
             <Grid container spacing={2}>
-              {columns.map((c) => {
+              {columns.map((c, i) => {
                 const table = c.badge ? manifest.statusTables[c.badge] : undefined;
                 const ref = entity?.fields[c.field]?.ref;
                 const refLabel = ref ? detailRefLabel(record.data, c.field, ref, row[c.field], language) : undefined;
                 if ('table' in c && c.table) {
                   // a list held by the record: its own small table across the card
                   return (
-                    <Grid key={c.field} size={12}>
+                    <Grid key={`${c.field}:${i}`} size={12}>
                       <Typography variant="subtitle2" component="h2" sx={{ mb: 0.5 }}>
                         {label(columnLabel(c, entity))}
                       </Typography>
@@ -76,20 +77,36 @@ export function DetailRenderer({ screen, params }: RendererProps) {
                   );
                 }
                 return (
-                  <Grid key={c.field} size={{ xs: 12, sm: 6, md: 4 }}>
+                  <Grid key={`${c.field}:${i}`} size={{ xs: 12, sm: 6, md: 4 }}>
                     <Typography variant="caption" color="text.secondary" component="div">
                       {label(columnLabel(c, entity))}
                     </Typography>
                     <Typography component="div">
                       {table ? (
-                        <StatusCell table={table} value={row[c.field]} format={'format' in c ? c.format : undefined} language={language} />
+                        <StatusCell
+                          table={table}
+                          value={row[c.field]}
+                          format={'format' in c ? c.format : undefined}
+                          language={language}
+                        />
                       ) : refLabel !== undefined ? (
                         refLabel
                       ) : ref ? (
                         <RefValue refName={ref} value={row[c.field]} />
+                      ) : entity?.fields[c.field]?.type === 'file' ? (
+                        <StoredFiles value={row[c.field]} />
                       ) : (
                         // isolated: a Latin or numeric value (-1,500.00, +20 10..., an address) keeps its own order in Arabic
-                        <IsolatedValue text={cellText(row, c.field, 'format' in c ? c.format : undefined, entity?.fields[c.field]?.type, language, paidOf)} />
+                        <IsolatedValue
+                          text={cellText(
+                            row,
+                            c.field,
+                            'format' in c ? c.format : undefined,
+                            entity?.fields[c.field]?.type,
+                            language,
+                            paidOf,
+                          )}
+                        />
                       )}
                     </Typography>
                   </Grid>

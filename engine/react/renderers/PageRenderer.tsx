@@ -21,7 +21,7 @@ export function pageCode(screen: RendererProps['screen']): string | undefined {
   const code = screenCode(screen);
   if (code) return code;
   if (/404/.test(screen.name)) return '404';
-  if (/not-authorized|unauthori[sz]ed|401/.test(screen.name)) return '401';
+  if (/not-authorized|unauthori[sz]ed|403/.test(screen.name)) return '403';
   return undefined;
 }
 
@@ -48,7 +48,18 @@ export function PageRenderer({ screen }: RendererProps) {
   const code = pageCode(screen);
   const Icon = pageIcon(screen.name);
   return (
-    <Box sx={{ minHeight: '70vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', textAlign: 'center', px: 2, gap: 2 }}>
+    <Box
+      sx={{
+        minHeight: '70vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        textAlign: 'center',
+        px: 2,
+        gap: 2,
+      }}
+    >
       {code ? (
         <Typography variant="h1" component="p" color="primary" sx={{ fontWeight: 700 }}>
           {code}

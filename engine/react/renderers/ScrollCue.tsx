@@ -34,21 +34,35 @@ export function ScrollCue({ children, sx, testId }: { children: ReactNode; sx?: 
     return () => observer.disconnect();
   }, [update]);
   const theme = useTheme();
-  const shade = alpha(theme.palette.mode === 'dark' ? '#000000' : theme.palette.text.primary, theme.palette.mode === 'dark' ? 0.6 : 0.22);
+  const shade = alpha(
+    theme.palette.mode === 'dark' ? '#000000' : theme.palette.text.primary,
+    theme.palette.mode === 'dark' ? 0.6 : 0.22,
+  );
   const edge = (side: 'left' | 'right', on: boolean) => (
     <span
       aria-hidden
       data-scroll-cue={side}
       style={{
-        position: 'absolute', top: 0, bottom: 0, [side]: 0, width: SHADOW_WIDTH, pointerEvents: 'none', zIndex: 2,
-        opacity: on ? 1 : 0, transition: 'opacity 120ms linear',
+        position: 'absolute',
+        top: 0,
+        bottom: 0,
+        [side]: 0,
+        width: SHADOW_WIDTH,
+        pointerEvents: 'none',
+        zIndex: 2,
+        opacity: on ? 1 : 0,
+        transition: 'opacity 120ms linear',
         background: `linear-gradient(to ${side === 'left' ? 'right' : 'left'}, ${shade}, transparent)`,
       }}
     />
   );
   return (
     <Box sx={{ position: 'relative' }} data-cue-left={cue.left} data-cue-right={cue.right} data-testid={testId}>
-      <Box ref={ref} onScroll={update} sx={[{ overflowX: 'auto', width: '100%' }, ...(Array.isArray(sx) ? sx : sx ? [sx] : [])]}>
+      <Box
+        ref={ref}
+        onScroll={update}
+        sx={[{ overflowX: 'auto', width: '100%' }, ...(Array.isArray(sx) ? sx : sx ? [sx] : [])]}
+      >
         {children}
       </Box>
       {edge('left', cue.left)}

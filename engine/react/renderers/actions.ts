@@ -51,14 +51,29 @@ export function actionTarget(
       return href ? { kind: 'navigate', href } : undefined;
     }
     case 'delete':
-      return { kind: 'request', method: 'DELETE', path: action.path ? fillPath(action.path, values) : `${resource}/${String(row.id)}` };
+      return {
+        kind: 'request',
+        method: 'DELETE',
+        path: action.path ? fillPath(action.path, values) : `${resource}/${String(row.id)}`,
+      };
     case 'restore':
-      return { kind: 'request', method: 'POST', path: action.path ? fillPath(action.path, values) : `${resource}/restore/${String(row.id)}` };
+      return {
+        kind: 'request',
+        method: 'POST',
+        path: action.path ? fillPath(action.path, values) : `${resource}/restore/${String(row.id)}`,
+      };
     case 'export':
-      return { kind: 'download', method: action.method ?? 'POST', path: fillPath(action.path ?? `${resource}/export`, values), fileName: action.fileName ?? 'export.xlsx' };
+      return {
+        kind: 'download',
+        method: action.method ?? 'POST',
+        path: fillPath(action.path ?? `${resource}/export`, values),
+        fileName: action.fileName ?? 'export.xlsx',
+      };
     case 'call':
     case 'confirm':
-      return action.path ? { kind: 'request', method: action.method ?? 'POST', path: fillPath(action.path, values) } : undefined;
+      return action.path
+        ? { kind: 'request', method: action.method ?? 'POST', path: fillPath(action.path, values) }
+        : undefined;
   }
 }
 
@@ -74,7 +89,11 @@ function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /** Runs an action: asks its confirmation first (the portal's dialog, useConfirm), then navigates, calls or downloads; `done` after a call. */
-export function useActionRunner(screen: Screen, params: Readonly<Record<string, string | undefined>>, done?: () => void) {
+export function useActionRunner(
+  screen: Screen,
+  params: Readonly<Record<string, string | undefined>>,
+  done?: () => void,
+) {
   const manifest = useManifest();
   const api = useApi();
   const navigate = useNavigate();
@@ -88,7 +107,8 @@ export function useActionRunner(screen: Screen, params: Readonly<Record<string, 
       // asked in the portal's dialog, in the portal's language
       if (action.confirm && !(await confirm(label(action.confirm)))) return;
       if (target.kind === 'navigate' && target.href) {
-        if (action.row && screen.rowLink?.newTab && action.route === screen.rowLink.route) window.open(target.href, '_blank', 'noopener');
+        if (action.row && screen.rowLink?.newTab && action.route === screen.rowLink.route)
+          window.open(target.href, '_blank', 'noopener');
         else void navigate(target.href);
         return;
       }
@@ -100,7 +120,9 @@ export function useActionRunner(screen: Screen, params: Readonly<Record<string, 
           let served: string | undefined;
           const blob = await api.request<Blob>(target.method ?? 'POST', target.path, body, {
             responseType: 'blob',
-            onHeaders: (headers) => { served = fileNameFromDisposition(headers['content-disposition']); },
+            onHeaders: (headers) => {
+              served = fileNameFromDisposition(headers['content-disposition']);
+            },
           });
           saveBlob(blob, served ?? target.fileName ?? 'export');
         } else {

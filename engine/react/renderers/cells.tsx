@@ -2,6 +2,7 @@
  * How a value is written in a list or a detail page: pure `formatValue` for text, and
  * `StatusBadge` drawing engine/core's badge (colour and name) as an MUI chip.
  */
+import { amountInWords } from '../../core/number-words.ts';
 import { Chip } from '@mui/material';
 import type { Colour, StatusTable } from '../../../generator/manifest-types.ts';
 import { badge } from '../../core/badges.ts';
@@ -23,23 +24,42 @@ const DECIMALS: Record<string, number> = { money: 2, gpa: 2 };
  * A value as text. `format` (a screen column's) wins over `type` (the entity field's): date,
  * datetime (engine/core/dates.ts), time, money (2 decimals), gpa (2 decimals), number, percent, boolean; anything else as it is.
  */
-export function formatValue(value: unknown, format: string | undefined, type: string | undefined, language: string): string {
+export function formatValue(
+  value: unknown,
+  format: string | undefined,
+  type: string | undefined,
+  language: string,
+): string {
   if (value === null || value === undefined || value === '') return '—';
   const kind = format ?? type;
   const locale = numberLocale(language);
   if (kind === 'boolean' || typeof value === 'boolean') return value ? '✓' : '✗';
   // engine/core/dates.ts: the portal's one way of writing dates (24 Nov 2026, 14:05).
-  if ((kind === 'date' || kind === 'datetime' || kind === 'time') && (typeof value === 'string' || typeof value === 'number')) {
+  if (
+    (kind === 'date' || kind === 'datetime' || kind === 'time') &&
+    (typeof value === 'string' || typeof value === 'number')
+  ) {
     if (kind === 'date') return formatDate(value, language);
     return kind === 'time' ? formatTime(value, language) : formatDateTime(value, language);
   }
+  // An amount in words, cheque style (engine/core/number-words.ts): invoices, receipts.
+  if (
+    kind === 'words' &&
+    (typeof value === 'number' || typeof value === 'string') &&
+    value !== '' &&
+    !Number.isNaN(Number(value))
+  )
+    return amountInWords(Number(value), language.startsWith('ar') ? 'ar' : 'en');
   // Whole numbers (integer fields, counts, years) are written as they are: 2026, not 2,026.
   const numeric = kind === 'money' || kind === 'gpa' || kind === 'number' || kind === 'percent';
   if (numeric && !Number.isNaN(Number(value)) && (typeof value === 'number' || typeof value === 'string')) {
     const n = Number(value);
     if (kind === 'percent') return `${n.toLocaleString(locale)}%`;
     const decimals = kind ? DECIMALS[kind] : undefined;
-    return n.toLocaleString(locale, decimals !== undefined ? { minimumFractionDigits: decimals, maximumFractionDigits: decimals } : {});
+    return n.toLocaleString(
+      locale,
+      decimals !== undefined ? { minimumFractionDigits: decimals, maximumFractionDigits: decimals } : {},
+    );
   }
   if (typeof value === 'object') {
     const o = value as Record<string, unknown>;
@@ -116,10 +136,23 @@ export function chipColours(colour: Colour | string): ChipColours {
  * The same chip for a status the server sent whole ({name, name_local, color} of a YAML status
  * table), for pages that do not load the manifest's status tables (the applicant's).
  */
-export function StatusRefBadge({ status, language }: { status: { name: string; name_local?: string | null; color: string }; language: string }) {
+export function StatusRefBadge({
+  status,
+  language,
+}: {
+  status: { name: string; name_local?: string | null; color: string };
+  language: string;
+}) {
   const c = chipColours(status.color);
   const text = language === 'ar' ? status.name_local || status.name : status.name || status.name_local || '';
-  return <Chip size="small" label={text} variant="outlined" sx={{ bgcolor: c.background, color: c.color, borderColor: c.border }} />;
+  return (
+    <Chip
+      size="small"
+      label={text}
+      variant="outlined"
+      sx={{ bgcolor: c.background, color: c.color, borderColor: c.border }}
+    />
+  );
 }
 
 /**
@@ -129,7 +162,17 @@ export function StatusRefBadge({ status, language }: { status: { name: string; n
 export const LABEL_FORMAT = 'label';
 
 /** A badge column's cell: the chip, or with `format: label` the name as text. */
-export function StatusCell({ table, value, format, language }: { table: StatusTable; value: unknown; format?: string; language: string }) {
+export function StatusCell({
+  table,
+  value,
+  format,
+  language,
+}: {
+  table: StatusTable;
+  value: unknown;
+  format?: string;
+  language: string;
+}) {
   if (format !== LABEL_FORMAT) return <StatusBadge table={table} value={value} language={language} />;
   const text = badge(table, value as string | number | null | undefined, language).text;
   return <IsolatedValue text={text || formatValue(value, undefined, undefined, language)} />;

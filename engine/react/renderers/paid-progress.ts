@@ -16,7 +16,8 @@ export type PaidState = 'none' | 'part' | 'all';
 
 /** Nothing, part or all of `total` paid; undefined when either is not a number. */
 export function paidState(paid: unknown, total: unknown): PaidState | undefined {
-  if (paid === null || paid === undefined || paid === '' || total === null || total === undefined || total === '') return undefined;
+  if (paid === null || paid === undefined || paid === '' || total === null || total === undefined || total === '')
+    return undefined;
   const p = Number(paid);
   const t = Number(total);
   if (!Number.isFinite(p) || !Number.isFinite(t)) return undefined;

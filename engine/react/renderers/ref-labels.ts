@@ -60,7 +60,13 @@ const recordOf = (value: unknown): Record<string, unknown> | undefined =>
  * the entity's row in `meta.lookup`; '—' when empty; undefined when the answer does not name it
  * (the caller falls back to the entity's option list).
  */
-export function detailRefLabel(body: unknown, field: string, ref: string, value: unknown, language: string): string | undefined {
+export function detailRefLabel(
+  body: unknown,
+  field: string,
+  ref: string,
+  value: unknown,
+  language: string,
+): string | undefined {
   if (isEmptyValue(value)) return '—';
   const b = recordOf(body);
   const related = recordOf(b?.related);

@@ -63,12 +63,17 @@ function useRefRows(ref: string | undefined): LabelRow[] | undefined {
  * `where` narrows the rows to those whose keys hold the given values (the programs of the chosen
  * faculty); a row without such a key, or an empty value, does not narrow.
  */
-export function useRefOptions(ref: string | undefined, where?: Readonly<Record<string, unknown>>): Option[] | undefined {
+export function useRefOptions(
+  ref: string | undefined,
+  where?: Readonly<Record<string, unknown>>,
+): Option[] | undefined {
   const language = useLanguage();
   const rows = useRefRows(ref);
   if (!rows) return undefined;
   const conditions = Object.entries(where ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== '');
-  const kept = conditions.length ? rows.filter((row) => conditions.every(([k, v]) => !(k in row) || String(row[k]) === String(v))) : rows;
+  const kept = conditions.length
+    ? rows.filter((row) => conditions.every(([k, v]) => !(k in row) || String(row[k]) === String(v)))
+    : rows;
   return optionsOf(kept, language);
 }
 

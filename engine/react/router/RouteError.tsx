@@ -10,7 +10,14 @@ export function RouteError() {
   if (error instanceof Error && (error.name === 'ChunkLoadError' || error.name === 'ManifestLoadError')) {
     return (
       <Box sx={{ p: 4, display: 'flex', justifyContent: 'center' }}>
-        <Alert severity="error" action={<Button color="inherit" onClick={() => window.location.reload()}>{ui('retry')}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => window.location.reload()}>
+              {ui('retry')}
+            </Button>
+          }
+        >
           {ui('loadFailed')}
         </Alert>
       </Box>

@@ -19,10 +19,18 @@ export function targetHref(manifest: Pick<ClientManifest, 'screens'>, to: RouteT
 }
 
 /** `onlyPayments`: reads the only-payments flag (engine/core/only-payments.ts) at each navigation. */
-export function guardLoader(screen: Screen, manifest: Pick<ClientManifest, 'screens'>, session: SessionStore, onlyPayments?: () => boolean) {
+export function guardLoader(
+  screen: Screen,
+  manifest: Pick<ClientManifest, 'screens'>,
+  session: SessionStore,
+  onlyPayments?: () => boolean,
+) {
   return ({ request, params }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
-    const state: GuardState = { user: session.isLoggedIn() ? session.getUser() : null, onlyPayments: onlyPayments?.() ?? false };
+    const state: GuardState = {
+      user: session.isLoggedIn() ? session.getUser() : null,
+      onlyPayments: onlyPayments?.() ?? false,
+    };
     const result = guard(
       {
         name: screen.name,

@@ -7,7 +7,9 @@ import type { ClientManifest } from '../../../generator/manifest-types.ts';
 
 /** `/students/{id}` -> `/students/:id`; `{id?}` -> `:id?`; trailing slash removed. */
 export function toRouterPath(path: string): string {
-  let out = path.trim().replace(/\{([A-Za-z_][A-Za-z0-9_]*)(\?)?\}/g, (_m, name: string, opt?: string) => `:${name}${opt ?? ''}`);
+  let out = path
+    .trim()
+    .replace(/\{([A-Za-z_][A-Za-z0-9_]*)(\?)?\}/g, (_m, name: string, opt?: string) => `:${name}${opt ?? ''}`);
   if (!out.startsWith('/')) out = `/${out}`;
   if (out.length > 1) out = out.replace(/\/+$/, '');
   return out;

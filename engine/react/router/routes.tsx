@@ -35,7 +35,11 @@ export interface RouteOptions {
   settings?: UniversitySettingsStore;
 }
 
-export function buildRoutes(manifest: ClientManifest, session: SessionStore, options: RouteOptions = {}): RouteObject[] {
+export function buildRoutes(
+  manifest: ClientManifest,
+  session: SessionStore,
+  options: RouteOptions = {},
+): RouteObject[] {
   const { store, prepare, onlyPayments, settings } = options;
   const screens = Object.values(manifest.screens).sort((a, b) => a.path.localeCompare(b.path));
   const children: RouteObject[] = screens
@@ -46,15 +50,29 @@ export function buildRoutes(manifest: ClientManifest, session: SessionStore, opt
       handle: { screen: screen.name } satisfies ScreenHandle,
       loader: prepared(
         conditional(guardLoader(screen, manifest, session, onlyPayments), screen, manifest, session, settings),
-        screen, store && screenNeedsData(screen, manifest) ? store : undefined, prepare,
+        screen,
+        store && screenNeedsData(screen, manifest) ? store : undefined,
+        prepare,
       ),
       element: <ScreenRenderer screen={screen} />,
     }));
   const dashboard = hrefFor(manifest, ROUTE.dashboard);
   const notFound = hrefFor(manifest, ROUTE.error404);
-  children.push({ index: true, element: dashboard && dashboard !== '/' ? <Navigate to={dashboard} replace /> : <NotFound /> });
+  children.push({
+    index: true,
+    element: dashboard && dashboard !== '/' ? <Navigate to={dashboard} replace /> : <NotFound />,
+  });
   children.push({ path: '*', element: notFound ? <Navigate to={notFound} replace /> : <NotFound /> });
-  return [{ id: 'root', path: '/', element: <AppShell />, errorElement: <RouteError />, hydrateFallbackElement: <Splash />, children }];
+  return [
+    {
+      id: 'root',
+      path: '/',
+      element: <AppShell />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <Splash />,
+      children,
+    },
+  ];
 }
 
 /**
@@ -62,7 +80,13 @@ export function buildRoutes(manifest: ClientManifest, session: SessionStore, opt
  * attendance_with_qr_code is "true") does not exist for a user it does not hold for: after the
  * guard let the navigation through, its address leads to the 404 page, as an unknown one does.
  */
-function conditional(loader: ScreenLoader, screen: Screen, manifest: ClientManifest, session: SessionStore, settings: UniversitySettingsStore | undefined): ScreenLoader {
+function conditional(
+  loader: ScreenLoader,
+  screen: Screen,
+  manifest: ClientManifest,
+  session: SessionStore,
+  settings: UniversitySettingsStore | undefined,
+): ScreenLoader {
   if (!screen.visibleWhen) return loader;
   return async (args) => {
     const result = loader(args);
@@ -77,7 +101,12 @@ function conditional(loader: ScreenLoader, screen: Screen, manifest: ClientManif
 }
 
 /** The guard, then the screen's chunks started and the manifest's data part awaited (in parallel). */
-function prepared(loader: ScreenLoader, screen: Screen, store: ManifestStore | undefined, prepare: RouteOptions['prepare']): RouteObject['loader'] {
+function prepared(
+  loader: ScreenLoader,
+  screen: Screen,
+  store: ManifestStore | undefined,
+  prepare: RouteOptions['prepare'],
+): RouteObject['loader'] {
   if (!store && !prepare) return loader;
   return async (args) => {
     const result = loader(args);

@@ -46,7 +46,11 @@ function ApplicantLinks() {
   const applicant = loggedIn && isApplicant(user) ? user?.applicant : undefined;
   if (!applicant) return null;
   const t = (key: keyof typeof TEXTS) => (language === 'ar' ? TEXTS[key].ar : TEXTS[key].en);
-  const mine = hrefFor(manifest, 'applicant-information-form', { type: String(applicant.applicant_type_id), id: String(applicant.id), secretKey: applicant.secret });
+  const mine = hrefFor(manifest, 'applicant-information-form', {
+    type: String(applicant.applicant_type_id),
+    id: String(applicant.id),
+    secretKey: applicant.secret,
+  });
   return (
     <>
       {mine && (

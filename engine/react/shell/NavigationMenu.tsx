@@ -34,14 +34,25 @@ export function useMenuEntries(): MenuEntry[] {
   const { subject } = useSession();
   const onlyPayments = useOnlyPayments();
   const settings = useUniversitySettings();
-  return useMemo(() => visibleMenu(manifest, subject, 'main', onlyPayments, settings), [manifest, subject, onlyPayments, settings]);
+  return useMemo(
+    () => visibleMenu(manifest, subject, 'main', onlyPayments, settings),
+    [manifest, subject, onlyPayments, settings],
+  );
 }
 
 /**
  * `heading` (vertical only): drawn first inside the navigation landmark (the drawer's app-name
  * bar), so that no content of the drawer sits outside a landmark.
  */
-export function NavigationMenu({ orientation, collapsed = false, heading }: { orientation: 'vertical' | 'horizontal'; collapsed?: boolean; heading?: ReactNode }) {
+export function NavigationMenu({
+  orientation,
+  collapsed = false,
+  heading,
+}: {
+  orientation: 'vertical' | 'horizontal';
+  collapsed?: boolean;
+  heading?: ReactNode;
+}) {
   const entries = useMenuEntries();
   const current = useCurrentScreen()?.name;
   if (orientation === 'horizontal') {
@@ -63,7 +74,17 @@ export function NavigationMenu({ orientation, collapsed = false, heading }: { or
   );
 }
 
-function VerticalEntry({ entry, current, collapsed, depth }: { entry: MenuEntry; current?: string; collapsed: boolean; depth: number }) {
+function VerticalEntry({
+  entry,
+  current,
+  collapsed,
+  depth,
+}: {
+  entry: MenuEntry;
+  current?: string;
+  collapsed: boolean;
+  depth: number;
+}) {
   const label = useLabel();
   const [open, setOpen] = useState(() => isActive(entry, current));
   const text = label(entry.label);
@@ -84,18 +105,29 @@ function VerticalEntry({ entry, current, collapsed, depth }: { entry: MenuEntry;
         {!collapsed && <ListItemText primary={text} />}
       </ListItemButton>
     );
-    return collapsed ? <Tooltip title={text} placement="right">{button}</Tooltip> : button;
+    return collapsed ? (
+      <Tooltip title={text} placement="right">
+        {button}
+      </Tooltip>
+    ) : (
+      button
+    );
   }
   if (collapsed) return <CollapsedGroup entry={entry} current={current} text={text} icon={icon} depth={depth} />;
   return (
     <>
-      <ListItemButton onClick={() => setOpen((o) => !o)} aria-expanded={open} sx={{ pl: 2 + depth * 2, borderRadius: 1, mx: 1 }}>
+      <ListItemButton
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        sx={{ pl: 2 + depth * 2, borderRadius: 1, mx: 1 }}
+      >
         {icon}
         <ListItemText primary={text} />
         {open ? <ExpandLess /> : <ExpandMore />}
       </ListItemButton>
       <Collapse in={open} unmountOnExit>
-        <List disablePadding dense>
+        {/* a plain group, not a <ul>: its children are links, not list items (axe: list) */}
+        <List component="div" disablePadding dense>
           {entry.children.map((child) => (
             <VerticalEntry key={child.key} entry={child} current={current} collapsed={false} depth={depth + 1} />
           ))}
@@ -109,7 +141,19 @@ function VerticalEntry({ entry, current, collapsed, depth }: { entry: MenuEntry;
  * A group of the menu collapsed to icons: an icon button named by the group's label (aria-label
  * and a tooltip) that opens the group's pages as a menu beside the drawer.
  */
-function CollapsedGroup({ entry, current, text, icon, depth }: { entry: MenuEntry; current?: string; text: string; icon: ReactNode; depth: number }) {
+function CollapsedGroup({
+  entry,
+  current,
+  text,
+  icon,
+  depth,
+}: {
+  entry: MenuEntry;
+  current?: string;
+  text: string;
+  icon: ReactNode;
+  depth: number;
+}) {
   const label = useLabel();
   const rtl = useTheme().direction === 'rtl';
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -140,7 +184,13 @@ function CollapsedGroup({ entry, current, text, icon, depth }: { entry: MenuEntr
         slotProps={{ list: { 'aria-label': text } }}
       >
         {flatten(entry.children).map((child) => (
-          <MenuItem key={child.key} component={RouterLink} to={child.href ?? '#'} selected={child.route === current} onClick={() => setAnchor(null)}>
+          <MenuItem
+            key={child.key}
+            component={RouterLink}
+            to={child.href ?? '#'}
+            selected={child.route === current}
+            onClick={() => setAnchor(null)}
+          >
             <ListItemIcon>
               <MenuIcon name={child.icon} />
             </ListItemIcon>
@@ -158,7 +208,12 @@ function HorizontalEntry({ entry, current }: { entry: MenuEntry; current?: strin
   const active = isActive(entry, current);
   if (entry.href) {
     return (
-      <Button component={RouterLink} to={entry.href} color={active ? 'primary' : 'inherit'} startIcon={<MenuIcon name={entry.icon} />}>
+      <Button
+        component={RouterLink}
+        to={entry.href}
+        color={active ? 'primary' : 'inherit'}
+        startIcon={<MenuIcon name={entry.icon} />}
+      >
         {label(entry.label)}
       </Button>
     );

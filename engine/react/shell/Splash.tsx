@@ -8,7 +8,9 @@ import { useUi } from '../i18n/hooks.ts';
 
 export const STATIC_SPLASH_ID = 'rowaq-splash';
 
-export function hideStaticSplash(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): void {
+export function hideStaticSplash(
+  doc: Document | undefined = typeof document === 'undefined' ? undefined : document,
+): void {
   doc?.getElementById(STATIC_SPLASH_ID)?.remove();
 }
 

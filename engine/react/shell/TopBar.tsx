@@ -4,6 +4,7 @@ import { AppBar, Box, IconButton, Toolbar, Typography } from '@mui/material';
 import MenuIconSvg from '@mui/icons-material/Menu';
 import { useLabel, useUi } from '../i18n/hooks.ts';
 import { useCurrentScreen } from '../router/current.ts';
+import { ChatBadge } from './ChatBadge.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { LayoutSwitcher, SkinSwitcher } from './LayoutSwitcher.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -23,6 +24,7 @@ export function TopBar({ onMenu, children }: { onMenu?: () => void; children?: R
         <Typography variant="h6" component="div" noWrap sx={{ flexGrow: 1 }}>
           {screen ? label(screen.title) : ui('appName')}
         </Typography>
+        <ChatBadge />
         <LanguageSwitcher />
         <LayoutSwitcher />
         <SkinSwitcher />

@@ -1,8 +1,10 @@
-/** The signed-in user's initials, name and log-out (engine/core's logout: the call, then clear and go to sign-in). */
+/** The signed-in user's initials, name, About (the frontend version) and log-out (engine/core's logout: the call, then clear and go to sign-in). */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Avatar, IconButton, ListItemIcon, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
+import { Avatar, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import Logout from '@mui/icons-material/Logout';
+import { FRONTEND_VERSION } from '../../core/load-settings.ts';
 import { logout } from '../../core/logout.ts';
 import { isRtl } from '../../core/rtl.ts';
 import { useApi } from '../data/ApiProvider.tsx';
@@ -38,6 +40,7 @@ export function UserMenu() {
   const ui = useUi();
   const language = useLanguage();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [about, setAbout] = useState(false);
   const { user, loggedIn } = session;
   if (!loggedIn || !user) return null;
   const name = userDisplayName(user, language);
@@ -61,10 +64,24 @@ export function UserMenu() {
         <MenuItem disabled>
           <Typography variant="body2">{name}</Typography>
         </MenuItem>
+        {/* About: the frontend version, for a report to the support desk. */}
+        <MenuItem onClick={() => setAbout((v) => !v)} data-testid="about-entry">
+          <ListItemIcon>
+            <InfoOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText
+            primary={ui('about')}
+            secondary={about ? <bdi dir="ltr">{ui('frontendVersion', { version: FRONTEND_VERSION })}</bdi> : undefined}
+          />
+        </MenuItem>
         <MenuItem onClick={signOut}>
           <ListItemIcon>
             {/* The arrow leaves the door toward the end of the line: to the left in Arabic. */}
-            <Logout fontSize="small" sx={isRtl(language) ? { transform: 'scaleX(-1)' } : undefined} data-mirrored={isRtl(language) || undefined} />
+            <Logout
+              fontSize="small"
+              sx={isRtl(language) ? { transform: 'scaleX(-1)' } : undefined}
+              data-mirrored={isRtl(language) || undefined}
+            />
           </ListItemIcon>
           {ui('logout')}
         </MenuItem>

@@ -5,6 +5,7 @@ import AccountBalance from '@mui/icons-material/AccountBalance';
 import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Assignment from '@mui/icons-material/Assignment';
+import Build from '@mui/icons-material/Build';
 import AssignmentInd from '@mui/icons-material/AssignmentInd';
 import CalendarMonth from '@mui/icons-material/CalendarMonth';
 import Chat from '@mui/icons-material/Chat';
@@ -50,6 +51,7 @@ const ICONS: Record<string, ComponentType<SvgIconProps>> = {
   admin_panel_settings: AdminPanelSettings,
   assignment: Assignment,
   assignment_ind: AssignmentInd,
+  build: Build,
   calendar: CalendarMonth,
   calendar_month: CalendarMonth,
   chat: Chat,

@@ -7,7 +7,7 @@ import type { ClientManifest, LocalText, NavigationItem, Screen } from '../../..
 import { ONLY_PAYMENTS_ROUTES } from '../../core/only-payments.ts';
 import { can, type PermissionSubject } from '../../core/permissions.ts';
 import type { UniversitySettings } from '../../core/university-settings.ts';
-import { evaluateCondition } from '../renderers/form/conditions.ts';
+import { evaluateCondition } from '../../core/conditions.ts';
 import { hrefFor } from '../router/paths.ts';
 
 export interface MenuEntry {
@@ -25,7 +25,11 @@ export interface MenuEntry {
  * permission) holds. A condition on a setting is false while the settings are unknown (null):
  * a screen is never offered on a guess.
  */
-export function screenVisible(screen: Pick<Screen, 'visibleWhen'>, subject: PermissionSubject | null, settings: UniversitySettings | null): boolean {
+export function screenVisible(
+  screen: Pick<Screen, 'visibleWhen'>,
+  subject: PermissionSubject | null,
+  settings: UniversitySettings | null,
+): boolean {
   if (!screen.visibleWhen) return true;
   return evaluateCondition(screen.visibleWhen, { subject, settings: settings ?? {} });
 }

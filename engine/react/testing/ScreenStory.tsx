@@ -29,10 +29,20 @@ export interface ScreenStoryProps {
   layout?: StoryLayout;
 }
 
-export const SAMPLE_PARAMS: Readonly<Record<string, string>> = Object.freeze({ id: '1', type: '1', secretKey: 'story-secret', msg: 'done' });
+export const SAMPLE_PARAMS: Readonly<Record<string, string>> = Object.freeze({
+  id: '1',
+  type: '1',
+  secretKey: 'story-secret',
+  msg: 'done',
+});
 
 /** The address a story opens for a screen: its path filled with the params, samples for required ones. */
-export function storyAddress(manifest: Pick<ClientManifest, 'screens'>, screen: Screen, params: Record<string, string> = {}, query = ''): string {
+export function storyAddress(
+  manifest: Pick<ClientManifest, 'screens'>,
+  screen: Screen,
+  params: Record<string, string> = {},
+  query = '',
+): string {
   const values: Record<string, string> = {};
   for (const p of pathParams(screen.path)) {
     const v = params[p.name] ?? (p.optional ? undefined : (SAMPLE_PARAMS[p.name] ?? '1'));
@@ -81,7 +91,12 @@ export function ScreenStory({ screen: name, params, query, layout = 'none' }: Sc
     if (!screen) return undefined;
     return createMemoryRouter(
       [
-        { id: `screen:${screen.name}`, path: toRouterPath(screen.path), handle: { screen: screen.name } satisfies ScreenHandle, element: framed(screen, layout) },
+        {
+          id: `screen:${screen.name}`,
+          path: toRouterPath(screen.path),
+          handle: { screen: screen.name } satisfies ScreenHandle,
+          element: framed(screen, layout),
+        },
         { path: '*', element: <Elsewhere /> },
       ],
       { initialEntries: [storyAddress(manifest, screen, params, query)] },

@@ -11,13 +11,20 @@ import { createOnlyPaymentsFlag } from '../../core/api/client.ts';
 import { createMemoryCookieJar } from '../../core/cookie-jar.ts';
 import { LANGUAGE_COOKIE } from '../../core/language.ts';
 import { createLanguageStore } from '../../core/language.ts';
-import { createLayoutSettingsStore, createMemoryStorage, LAYOUT_SETTINGS_KEY, type LayoutSettings } from '../../core/layout-settings.ts';
+import {
+  createLayoutSettingsStore,
+  createMemoryStorage,
+  LAYOUT_SETTINGS_KEY,
+  type LayoutSettings,
+} from '../../core/layout-settings.ts';
 import { createSessionStore, type SessionUser } from '../../core/session.ts';
 import { createAppApi } from '../data/ApiProvider.tsx';
 import { AppProviders } from '../data/AppProviders.tsx';
 import type { StoredOnlyPaymentsFlag } from '../../core/only-payments.ts';
 import { createUiBridge } from '../data/ui-bridge.ts';
 import { createI18n, loadLanguage, type Language } from '../i18n/index.ts';
+import { directionOf } from '../i18n/direction.ts';
+import { prepareDirection } from '../theme/cache.ts';
 import { defaultRegistry } from '../registry/defaults.ts';
 import { registerPlugin, type RowaqPlugin } from '../registry/registry.ts';
 import { PLUGINS } from '../../plugins/index.ts';
@@ -42,7 +49,16 @@ export interface StoryProvidersProps extends Omit<FixtureApiOptions, 'manifest'>
   children: ReactNode;
 }
 
-export function StoryProviders({ manifest, language, user, layout, plugins = PLUGINS, onlyPayments, children, ...api }: StoryProvidersProps) {
+export function StoryProviders({
+  manifest,
+  language,
+  user,
+  layout,
+  plugins = PLUGINS,
+  onlyPayments,
+  children,
+  ...api
+}: StoryProvidersProps) {
   const signedIn = user === undefined ? staffUser(manifest) : user;
   const key = JSON.stringify([language, signedIn, layout]);
   const app = useMemo(() => {
@@ -78,7 +94,7 @@ export function StoryProviders({ manifest, language, user, layout, plugins = PLU
   const [loaded, setLoaded] = useState<object | null>(null);
   useEffect(() => {
     let live = true;
-    void loadLanguage(app.i18n, language)
+    void Promise.all([loadLanguage(app.i18n, language), prepareDirection(directionOf(language))])
       .catch(() => undefined)
       .then(() => live && setLoaded(app));
     return () => {

@@ -65,13 +65,36 @@ export const DEFAULT_FIGURES: Readonly<Record<string, number>> = Object.freeze({
   applicants: 97,
 });
 
-const NAMES_EN = ['Mona Hassan', 'Omar Khaled', 'Layla Ibrahim', 'Youssef Adel', 'Salma Tarek', 'Karim Mostafa', 'Nour Ahmed', 'Hana Sami'];
+const NAMES_EN = [
+  'Mona Hassan',
+  'Omar Khaled',
+  'Layla Ibrahim',
+  'Youssef Adel',
+  'Salma Tarek',
+  'Karim Mostafa',
+  'Nour Ahmed',
+  'Hana Sami',
+];
 /** Entities whose rows are people: their names are people's names. */
 const PEOPLE = /^(students|users|applicants|instructors|staff|employees|guardians)$/;
-const NAMES_AR = ['منى حسن', 'عمر خالد', 'ليلى إبراهيم', 'يوسف عادل', 'سلمى طارق', 'كريم مصطفى', 'نور أحمد', 'هنا سامي'];
+const NAMES_AR = [
+  'منى حسن',
+  'عمر خالد',
+  'ليلى إبراهيم',
+  'يوسف عادل',
+  'سلمى طارق',
+  'كريم مصطفى',
+  'نور أحمد',
+  'هنا سامي',
+];
 
 /** A made-up value of one field for row number `i` (1-based). */
-export function fixtureValue(entity: ClientEntity, field: ClientEntity['fields'][string], i: number, manifest: Pick<ClientManifest, 'statusTables'>): unknown {
+export function fixtureValue(
+  entity: ClientEntity,
+  field: ClientEntity['fields'][string],
+  i: number,
+  manifest: Pick<ClientManifest, 'statusTables'>,
+): unknown {
   const n = field.name;
   const table = field.status ? manifest.statusTables[field.status] : undefined;
   if (table?.statuses.length) return table.statuses[(i - 1) % table.statuses.length].id;
@@ -80,7 +103,8 @@ export function fixtureValue(entity: ClientEntity, field: ClientEntity['fields']
   const pick = <T>(list: readonly T[]) => list[(i - 1) % list.length];
   switch (field.type) {
     case 'string':
-      if (/name/.test(n) && !PEOPLE.test(entity.name)) return /_local$|_ar$/.test(n) ? `${entity.label.ar} ${i}` : `${entity.label.en} ${i}`;
+      if (/name/.test(n) && !PEOPLE.test(entity.name))
+        return /_local$|_ar$/.test(n) ? `${entity.label.ar} ${i}` : `${entity.label.en} ${i}`;
       if (/_local$|_ar$/.test(n)) return pick(NAMES_AR);
       if (/name/.test(n)) return pick(NAMES_EN);
       if (/code/.test(n)) return `${entity.name.slice(0, 3).toUpperCase()}-${String(1000 + i)}`;
@@ -113,7 +137,11 @@ export function fixtureValue(entity: ClientEntity, field: ClientEntity['fields']
 }
 
 /** `count` made-up rows of an entity, ids 1..count. */
-export function fixtureRows(entity: ClientEntity, manifest: Pick<ClientManifest, 'statusTables'>, count = DEFAULT_ROW_COUNT): Row[] {
+export function fixtureRows(
+  entity: ClientEntity,
+  manifest: Pick<ClientManifest, 'statusTables'>,
+  count = DEFAULT_ROW_COUNT,
+): Row[] {
   const rows: Row[] = [];
   for (let i = 1; i <= count; i++) {
     const row: Row = { id: i };
@@ -125,7 +153,10 @@ export function fixtureRows(entity: ClientEntity, manifest: Pick<ClientManifest,
 
 /** `/a/:id/:key?` -> a RegExp with named groups; `{id}` is accepted too. */
 export function pathPattern(path: string): RegExp {
-  const parts = path.replace(/\{([A-Za-z_]\w*)(\?)?\}/g, ':$1$2').split('/').filter(Boolean);
+  const parts = path
+    .replace(/\{([A-Za-z_]\w*)(\?)?\}/g, ':$1$2')
+    .split('/')
+    .filter(Boolean);
   const source = parts
     .map((part) => {
       const m = /^:([A-Za-z_]\w*)(\?)?$/.exec(part);
@@ -158,10 +189,15 @@ export function listAnswer(all: readonly Row[], body: ListBody = {}): { data: Ro
     rows = rows.filter((r) => values.includes(String(r[field])));
   }
   const search = body.search?.trim().toLowerCase();
-  if (search) rows = rows.filter((r) => Object.values(r).some((v) => typeof v === 'string' && v.toLowerCase().includes(search)));
+  if (search)
+    rows = rows.filter((r) => Object.values(r).some((v) => typeof v === 'string' && v.toLowerCase().includes(search)));
   if (body.sort) {
     const { field, order } = body.sort;
-    rows.sort((a, b) => String(a[field] ?? '').localeCompare(String(b[field] ?? ''), undefined, { numeric: true }) * (order === 'desc' ? -1 : 1));
+    rows.sort(
+      (a, b) =>
+        String(a[field] ?? '').localeCompare(String(b[field] ?? ''), undefined, { numeric: true }) *
+        (order === 'desc' ? -1 : 1),
+    );
   }
   const perPage = Math.max(1, body.perPage ?? 10);
   const page = Math.max(1, body.page ?? 1);
@@ -180,9 +216,14 @@ function labelRow(entity: ClientEntity, row: Row): Row {
 type RowsOf = (name: string) => readonly Row[];
 
 /** The rows of one lookup name, as POST /lookups/get answers them; undefined for an unknown name. */
-export function lookupRows(manifest: Pick<ClientManifest, 'entities' | 'statusTables'>, name: string, rowsOf: RowsOf): Row[] | undefined {
+export function lookupRows(
+  manifest: Pick<ClientManifest, 'entities' | 'statusTables'>,
+  name: string,
+  rowsOf: RowsOf,
+): Row[] | undefined {
   const table = Object.hasOwn(manifest.statusTables, name) ? manifest.statusTables[name] : undefined;
-  if (table) return table.statuses.map(({ id, key, name: n, name_local, color }) => ({ id, key, name: n, name_local, color }));
+  if (table)
+    return table.statuses.map(({ id, key, name: n, name_local, color }) => ({ id, key, name: n, name_local, color }));
   const entity = Object.hasOwn(manifest.entities, name) ? manifest.entities[name] : undefined;
   if (!entity || entity.expose === false) return undefined;
   return rowsOf(name).map((r) => labelRow(entity, r));
@@ -191,12 +232,21 @@ export function lookupRows(manifest: Pick<ClientManifest, 'entities' | 'statusTa
 /** The names a /lookups/get body asks for (`{lookups}`, `{names}`, `{name}` or a bare list). */
 function lookupNames(body: unknown): string[] {
   const b = body as Record<string, unknown> | unknown[] | null | undefined;
-  const raw = Array.isArray(b) ? b : b && typeof b === 'object' ? (b.lookups ?? b.names ?? (typeof b.name === 'string' ? [b.name] : undefined)) : undefined;
+  const raw = Array.isArray(b)
+    ? b
+    : b && typeof b === 'object'
+      ? (b.lookups ?? b.names ?? (typeof b.name === 'string' ? [b.name] : undefined))
+      : undefined;
   return Array.isArray(raw) ? raw.filter((n): n is string => typeof n === 'string') : [];
 }
 
 /** `meta.lookup` of a list page: the entity's status tables, and per referenced entity the labels of the ids on the page. */
-export function pageLookup(manifest: Pick<ClientManifest, 'entities' | 'statusTables'>, entity: ClientEntity | undefined, page: readonly Row[], rowsOf: RowsOf): Record<string, Row[]> {
+export function pageLookup(
+  manifest: Pick<ClientManifest, 'entities' | 'statusTables'>,
+  entity: ClientEntity | undefined,
+  page: readonly Row[],
+  rowsOf: RowsOf,
+): Record<string, Row[]> {
   const lookup: Record<string, Row[]> = {};
   for (const field of Object.values(entity?.fields ?? {})) {
     const table = field.status ? manifest.statusTables[field.status] : undefined;
@@ -204,7 +254,9 @@ export function pageLookup(manifest: Pick<ClientManifest, 'entities' | 'statusTa
     const target = field.ref ? manifest.entities[field.ref] : undefined;
     if (!target) continue;
     const ids = new Set(page.map((r) => String(r[field.name])));
-    const labels = rowsOf(target.name).filter((r) => ids.has(String(r.id))).map((r) => labelRow(target, r));
+    const labels = rowsOf(target.name)
+      .filter((r) => ids.has(String(r.id)))
+      .map((r) => labelRow(target, r));
     const known = new Set((lookup[target.name] ??= []).map((r) => String(r.id)));
     lookup[target.name].push(...labels.filter((r) => !known.has(String(r.id))));
   }
@@ -212,7 +264,13 @@ export function pageLookup(manifest: Pick<ClientManifest, 'entities' | 'statusTa
 }
 
 /** A list page with `meta: {count, lookup}` as the Rowaq server answers (and `total`, as before). */
-function listWithLookup(manifest: ClientManifest, entityName: string | undefined, all: readonly Row[], body: ListBody | undefined, rowsOf: RowsOf) {
+function listWithLookup(
+  manifest: ClientManifest,
+  entityName: string | undefined,
+  all: readonly Row[],
+  body: ListBody | undefined,
+  rowsOf: RowsOf,
+) {
   const answer = listAnswer(all, body);
   const entity = entityName ? manifest.entities[entityName] : undefined;
   return { ...answer, meta: { count: answer.total, lookup: pageLookup(manifest, entity, answer.data, rowsOf) } };
@@ -236,7 +294,9 @@ export function answerFixture(options: FixtureApiOptions, request: FixtureReques
     // GET /{resource}/details/{id} is the record GET /{resource}/{id} with its referenced rows:
     // a route written for the latter answers the former too.
     const details = /^\/([^/]+)\/details\/([^/]+)$/.exec(request.path);
-    const params = matchPath(route.path, request.path) ?? (details ? matchPath(route.path, `/${details[1]}/${details[2]}`) : undefined);
+    const params =
+      matchPath(route.path, request.path) ??
+      (details ? matchPath(route.path, `/${details[1]}/${details[2]}`) : undefined);
     if (params) return route.respond(request, params);
   }
   const rowsOf = (name: string): readonly Row[] => {
@@ -249,7 +309,11 @@ export function answerFixture(options: FixtureApiOptions, request: FixtureReques
     const data: Record<string, Row[]> = {};
     for (const name of lookupNames(request.body)) {
       const rows = lookupRows(manifest, name, rowsOf);
-      if (!rows) return { status: 422, data: { message: `Unknown lookup "${name}"`, errors: { lookups: [`Unknown lookup "${name}"`] } } };
+      if (!rows)
+        return {
+          status: 422,
+          data: { message: `Unknown lookup "${name}"`, errors: { lookups: [`Unknown lookup "${name}"`] } },
+        };
       data[name] = rows;
     }
     return { data: { data, lookup: data } };
@@ -258,7 +322,16 @@ export function answerFixture(options: FixtureApiOptions, request: FixtureReques
   for (const screen of Object.values(manifest.screens)) {
     const source = screen.source;
     if (!source?.path || !matchPath(source.path, request.path)) continue;
-    if (screen.view === 'list' && method === 'post') return { data: listWithLookup(manifest, source.resource, source.resource ? rowsOf(source.resource) : [], request.body as ListBody, rowsOf) };
+    if (screen.view === 'list' && method === 'post')
+      return {
+        data: listWithLookup(
+          manifest,
+          source.resource,
+          source.resource ? rowsOf(source.resource) : [],
+          request.body as ListBody,
+          rowsOf,
+        ),
+      };
     if (method !== 'get') continue;
     if (screen.view === 'dashboard') return { data: options.figures ?? DEFAULT_FIGURES };
     if (source.resource) return { data: { data: rowsOf(source.resource)[0] ?? {} } };
@@ -278,7 +351,8 @@ export function answerFixture(options: FixtureApiOptions, request: FixtureReques
       return { data: { data: row, related, meta: { lookup: pageLookup(manifest, entity, [row], rowsOf) } } };
     }
     if (second === undefined) {
-      if (method === 'post' || method === 'get') return { data: listWithLookup(manifest, entity.name, rowsOf(entity.name), request.body as ListBody, rowsOf) };
+      if (method === 'post' || method === 'get')
+        return { data: listWithLookup(manifest, entity.name, rowsOf(entity.name), request.body as ListBody, rowsOf) };
     } else if (method === 'get') {
       const row = rowsOf(entity.name).find((r) => String(r.id) === second) ?? rowsOf(entity.name)[0] ?? { id: second };
       return { data: { data: row } };
@@ -304,7 +378,13 @@ export function createFixtureAdapter(options: FixtureApiOptions): AxiosAdapter {
     const status = answer.status ?? 200;
     const response: AxiosResponse = { data: answer.data, status, statusText: String(status), headers: {}, config };
     if (status >= 400) {
-      throw new AxiosError(`Request failed with status code ${status}`, status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST, config, null, response);
+      throw new AxiosError(
+        `Request failed with status code ${status}`,
+        status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
+        config,
+        null,
+        response,
+      );
     }
     return response;
   };

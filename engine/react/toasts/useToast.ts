@@ -14,7 +14,11 @@ export function useToast() {
   const show = useContext(ShowToastContext);
   const { i18n, t } = useTranslation();
   return useMemo(() => {
-    const options = (suffix?: string) => ({ locale: i18n.language, suffix, translate: (key: string) => t(key) as string });
+    const options = (suffix?: string) => ({
+      locale: i18n.language,
+      suffix,
+      translate: (key: string) => t(key) as string,
+    });
     return {
       error: (message?: ToastMessage, suffix?: string) => show(errorToast(message, options(suffix))),
       success: (message?: ToastMessage) => show(successToast(message, options())),

@@ -7,13 +7,33 @@ import type { Row, SeedWriter } from './writer.ts';
 
 /** [id, English name, Arabic name] */
 const GOVERNORATES: Array<[number, string, string]> = [
-  [1, 'Cairo', 'القاهرة'], [2, 'Giza', 'الجيزة'], [3, 'Alexandria', 'الإسكندرية'], [4, 'Qalyubia', 'القليوبية'],
-  [5, 'Dakahlia', 'الدقهلية'], [6, 'Sharqia', 'الشرقية'], [7, 'Gharbia', 'الغربية'], [8, 'Monufia', 'المنوفية'],
-  [9, 'Beheira', 'البحيرة'], [10, 'Kafr El Sheikh', 'كفر الشيخ'], [11, 'Damietta', 'دمياط'], [12, 'Port Said', 'بورسعيد'],
-  [13, 'Ismailia', 'الإسماعيلية'], [14, 'Suez', 'السويس'], [15, 'North Sinai', 'شمال سيناء'], [16, 'South Sinai', 'جنوب سيناء'],
-  [17, 'Faiyum', 'الفيوم'], [18, 'Beni Suef', 'بني سويف'], [19, 'Minya', 'المنيا'], [20, 'Asyut', 'أسيوط'],
-  [21, 'Sohag', 'سوهاج'], [22, 'Qena', 'قنا'], [23, 'Luxor', 'الأقصر'], [24, 'Aswan', 'أسوان'],
-  [25, 'Red Sea', 'البحر الأحمر'], [26, 'New Valley', 'الوادي الجديد'], [27, 'Matrouh', 'مطروح'],
+  [1, 'Cairo', 'القاهرة'],
+  [2, 'Giza', 'الجيزة'],
+  [3, 'Alexandria', 'الإسكندرية'],
+  [4, 'Qalyubia', 'القليوبية'],
+  [5, 'Dakahlia', 'الدقهلية'],
+  [6, 'Sharqia', 'الشرقية'],
+  [7, 'Gharbia', 'الغربية'],
+  [8, 'Monufia', 'المنوفية'],
+  [9, 'Beheira', 'البحيرة'],
+  [10, 'Kafr El Sheikh', 'كفر الشيخ'],
+  [11, 'Damietta', 'دمياط'],
+  [12, 'Port Said', 'بورسعيد'],
+  [13, 'Ismailia', 'الإسماعيلية'],
+  [14, 'Suez', 'السويس'],
+  [15, 'North Sinai', 'شمال سيناء'],
+  [16, 'South Sinai', 'جنوب سيناء'],
+  [17, 'Faiyum', 'الفيوم'],
+  [18, 'Beni Suef', 'بني سويف'],
+  [19, 'Minya', 'المنيا'],
+  [20, 'Asyut', 'أسيوط'],
+  [21, 'Sohag', 'سوهاج'],
+  [22, 'Qena', 'قنا'],
+  [23, 'Luxor', 'الأقصر'],
+  [24, 'Aswan', 'أسوان'],
+  [25, 'Red Sea', 'البحر الأحمر'],
+  [26, 'New Valley', 'الوادي الجديد'],
+  [27, 'Matrouh', 'مطروح'],
 ];
 
 /** [id, code, English name, Arabic name, Egyptian, has a sitting number, usual maximum total] */
@@ -38,13 +58,26 @@ export async function seedAdmissionReference(writer: SeedWriter): Promise<number
   let written = 0;
   if (await isEmpty(writer, 'governorates')) {
     const rows: Row[] = GOVERNORATES.map(([id, name, name_local]) => ({
-      id, code: name.replace(/[^A-Za-z]/g, '').toUpperCase(), name, name_local, country_id: 64,
+      id,
+      code: name.replace(/[^A-Za-z]/g, '').toUpperCase(),
+      name,
+      name_local,
+      country_id: 64,
     }));
     written += await writer.insert('governorates', rows);
   }
   if (await isEmpty(writer, 'certificate_types')) {
-    const rows: Row[] = CERTIFICATE_TYPES.map(([id, code, name, name_local, egyptian, needs_sitting_number, max_total_marks]) =>
-      ({ id, code, name, name_local, egyptian, needs_sitting_number, max_total_marks }));
+    const rows: Row[] = CERTIFICATE_TYPES.map(
+      ([id, code, name, name_local, egyptian, needs_sitting_number, max_total_marks]) => ({
+        id,
+        code,
+        name,
+        name_local,
+        egyptian,
+        needs_sitting_number,
+        max_total_marks,
+      }),
+    );
     written += await writer.insert('certificate_types', rows);
   }
   return written;

@@ -41,12 +41,22 @@ const COUNTRIES: Array<[number, string, string, string, string, string, string]>
 ];
 
 /** Countries other than Egypt that demo students come from: [id, phone code]. */
-export const FOREIGN_COUNTRIES = COUNTRIES.filter(([id]) => id !== EGYPT_ID).map(([id, , , , , , phone]) => ({ id, phone }));
+export const FOREIGN_COUNTRIES = COUNTRIES.filter(([id]) => id !== EGYPT_ID).map(([id, , , , , , phone]) => ({
+  id,
+  phone,
+}));
 
 /** Writes the countries when the table is empty; returns how many. */
 export async function seedCountries(writer: SeedWriter, empty: boolean): Promise<number> {
   if (!empty) return 0;
-  const rows: Row[] = COUNTRIES.map(([id, code, name, name_local, nationality, nationality_local, phone_code]) =>
-    ({ id, code, name, name_local, nationality, nationality_local, phone_code }));
+  const rows: Row[] = COUNTRIES.map(([id, code, name, name_local, nationality, nationality_local, phone_code]) => ({
+    id,
+    code,
+    name,
+    name_local,
+    nationality,
+    nationality_local,
+    phone_code,
+  }));
   return writer.insert('countries', rows);
 }

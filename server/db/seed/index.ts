@@ -58,7 +58,7 @@ export async function seed(db: Db, manifest: Manifest, options: SeedOptions): Pr
   if (await db.selectFrom(users.table).select('id').limit(1).executeTakeFirst()) return {};
   // Hash outside the transaction: it takes tens of milliseconds and PGlite has one connection.
   const given = options.adminPassword ?? process.env.ADMIN_PASSWORD;
-  const password = demo ? DEMO_PASSWORD : given ?? crypto.randomBytes(12).toString('base64url');
+  const password = demo ? DEMO_PASSWORD : (given ?? crypto.randomBytes(12).toString('base64url'));
   const hash = await hashPassword(password);
   const started = performance.now();
   return db.transaction().execute(async (trx) => {
@@ -68,7 +68,8 @@ export async function seed(db: Db, manifest: Manifest, options: SeedOptions): Pr
     if (any) return {};
     const writer = new SeedWriter(trx, manifest);
     const countries = findEntity(manifest, 'countries');
-    const noCountries = !!countries && !(await trx.selectFrom(countries.table).select('id').limit(1).executeTakeFirst());
+    const noCountries =
+      !!countries && !(await trx.selectFrom(countries.table).select('id').limit(1).executeTakeFirst());
     await seedCountries(writer, noCountries);
     await seedAdmissionReference(writer);
     if (demo) {
@@ -81,14 +82,25 @@ export async function seed(db: Db, manifest: Manifest, options: SeedOptions): Pr
     await writer.prepare([USER_TABLES.users, USER_TABLES.roles.entity]);
     const id = writer.id(USER_TABLES.users);
     const row: Record<string, unknown> = {
-      id, name: 'Administrator', name_local: 'مدير النظام', email, password_hash: hash, type: USER_TYPE.staff, active: true,
+      id,
+      name: 'Administrator',
+      name_local: 'مدير النظام',
+      email,
+      password_hash: hash,
+      type: USER_TYPE.staff,
+      active: true,
     };
     // Only a generated password is one-time; one the operator chose is theirs to keep.
     for (const column of MUST_CHANGE_COLUMNS) if (given === undefined && users.fields[column]) row[column] = true;
     await writer.insert(USER_TABLES.users, [row]);
-    await writer.insert(USER_TABLES.roles.entity, adminRoles(manifest).map((role) => ({
-      id: writer.id(USER_TABLES.roles.entity), user_id: id, [USER_TABLES.roles.column]: role,
-    })));
+    await writer.insert(
+      USER_TABLES.roles.entity,
+      adminRoles(manifest).map((role) => ({
+        id: writer.id(USER_TABLES.roles.entity),
+        user_id: id,
+        [USER_TABLES.roles.column]: role,
+      })),
+    );
     await writer.finish();
     return { admin: { email, password, generated: given === undefined } };
   });

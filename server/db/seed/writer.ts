@@ -51,7 +51,9 @@ export class SeedWriter {
     if (!entity || (column !== 'id' && !Object.hasOwn(entity.fields, column))) return [];
     // Entity and column are the seed's choice at run time, like every write here: plain SQL.
     const live = entity.softDelete ? sql` where "deleted_at" is null` : sql``;
-    const { rows } = await sql<{ value: unknown }>`select ${sql.ref(column)} as value from ${sql.table(entity.table)}${live}`.execute(this.#db);
+    const { rows } = await sql<{
+      value: unknown;
+    }>`select ${sql.ref(column)} as value from ${sql.table(entity.table)}${live}`.execute(this.#db);
     return rows.map((row) => row.value);
   }
 
@@ -60,9 +62,13 @@ export class SeedWriter {
     const present = entities.filter((name) => this.has(name) && !this.#nextId.has(name));
     if (!present.length) return;
     // One statement for all tables.
-    const parts = present.map((name) =>
-      sql`select ${name} as name, coalesce(max(id), 0)::bigint as max from ${sql.table(this.entity(name)!.table)}`);
-    const { rows } = await sql<{ name: string; max: number | string }>`${sql.join(parts, sql` union all `)}`.execute(this.#db);
+    const parts = present.map(
+      (name) =>
+        sql`select ${name} as name, coalesce(max(id), 0)::bigint as max from ${sql.table(this.entity(name)!.table)}`,
+    );
+    const { rows } = await sql<{ name: string; max: number | string }>`${sql.join(parts, sql` union all `)}`.execute(
+      this.#db,
+    );
     for (const row of rows) this.#nextId.set(row.name, Number(row.max) + 1);
   }
 
@@ -89,7 +95,8 @@ export class SeedWriter {
     const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter(allowed);
     if (!columns.length) return 0;
     const names = sql.join(columns.map((c) => sql.ref(c)));
-    const typeOf = (c: string) => (c === 'id' ? 'bigint' : stamped(c) ? 'timestamptz' : columnType(entity, entity.fields[c]!).ddl);
+    const typeOf = (c: string) =>
+      c === 'id' ? 'bigint' : stamped(c) ? 'timestamptz' : columnType(entity, entity.fields[c]!).ddl;
     const types = sql.join(columns.map((c) => sql`${sql.ref(c)} ${sql.raw(typeOf(c))}`));
     const now = new Date().toISOString();
     for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
@@ -98,7 +105,7 @@ export class SeedWriter {
         // A key a row leaves out gets the field's YAML default (DEFAULT cannot be spelled per row here).
         for (const column of columns) {
           const value = row[column] === undefined ? defaultOf(entity, column) : row[column];
-          out[column] = value instanceof Date ? value.toISOString() : value ?? (stamped(column) ? now : null);
+          out[column] = value instanceof Date ? value.toISOString() : (value ?? (stamped(column) ? now : null));
         }
         return out;
       });
@@ -135,10 +142,14 @@ export class SeedWriter {
   async finish(): Promise<void> {
     for (const name of this.#touched) {
       const table = this.entity(name)!.table;
-      await sql`select setval(pg_get_serial_sequence(${quoteIdent(table)}, 'id'), max(id)) from ${sql.table(table)} having max(id) is not null`
-        .execute(this.#db);
+      await sql`select setval(pg_get_serial_sequence(${quoteIdent(table)}, 'id'), max(id)) from ${sql.table(table)} having max(id) is not null`.execute(
+        this.#db,
+      );
     }
-    if (this.#touched.size) await sql`analyze ${sql.join([...this.#touched].map((name) => sql.table(this.entity(name)!.table)))}`.execute(this.#db);
+    if (this.#touched.size)
+      await sql`analyze ${sql.join([...this.#touched].map((name) => sql.table(this.entity(name)!.table)))}`.execute(
+        this.#db,
+      );
   }
 }
 

@@ -52,12 +52,23 @@ function courseSummary(r: Row, language: Language, manifest: Manifest) {
   const published = !controlOpen(manifest, r.control_status_id == null ? null : Number(r.control_status_id));
   const graded = gradeOf(Number(r.status_code), published ? num(r.grade) : null, num(r.max_mark));
   return {
-    id: Number(r.course_id), registration_id: Number(r.id), offering_id: Number(r.offering_id), code: String(r.code),
-    course: local(r, 'name', language), name: String(r.name), name_local: (r.name_local as string | null) ?? null,
-    credit_hours: Number(r.credit_hours ?? 0), section: (r.section_code as string | null) ?? '',
-    instructor: local(r, 'instructor_name', language), term: local(r, 'term_name', language),
-    status_code: Number(r.status_code), flags: num(r.flags), results_published: published,
-    grade: published ? num(r.grade) : null, max_mark: published ? num(r.max_mark) : null, letter: published ? graded.letter : null,
+    id: Number(r.course_id),
+    registration_id: Number(r.id),
+    offering_id: Number(r.offering_id),
+    code: String(r.code),
+    course: local(r, 'name', language),
+    name: String(r.name),
+    name_local: (r.name_local as string | null) ?? null,
+    credit_hours: Number(r.credit_hours ?? 0),
+    section: (r.section_code as string | null) ?? '',
+    instructor: local(r, 'instructor_name', language),
+    term: local(r, 'term_name', language),
+    status_code: Number(r.status_code),
+    flags: num(r.flags),
+    results_published: published,
+    grade: published ? num(r.grade) : null,
+    max_mark: published ? num(r.max_mark) : null,
+    letter: published ? graded.letter : null,
   };
 }
 
@@ -71,7 +82,7 @@ function paging(body: unknown): { page: number; perPage: number } {
 
 /** The list's search box: rows whose code or course name holds the text (case-insensitive). */
 function searched<T extends { code: string; course: string }>(rows: T[], body: unknown): T[] {
-  const search = (body && typeof body === 'object' ? (body as Row).search : undefined);
+  const search = body && typeof body === 'object' ? (body as Row).search : undefined;
   const q = typeof search === 'string' ? search.trim().toLowerCase() : '';
   return q ? rows.filter((r) => r.code.toLowerCase().includes(q) || r.course.toLowerCase().includes(q)) : rows;
 }
@@ -98,7 +109,11 @@ async function slotsOf(db: Db, manifest: Manifest, sectionIds: number[]): Promis
       ${rooms ? sql`left join ${table(manifest, 'rooms')} rm on rm.id = sl.room_id` : sql``}
      where sl.section_id in (${sql.join(sectionIds.map((id) => sql`${id}`))}) ${alive(manifest, 'slots', 'sl')}
      order by sl.day, sl.start_time`.execute(db);
-  return rows.map((s) => ({ ...s, start_time: String(s.start_time).slice(0, 5), end_time: String(s.end_time).slice(0, 5) }));
+  return rows.map((s) => ({
+    ...s,
+    start_time: String(s.start_time).slice(0, 5),
+    end_time: String(s.end_time).slice(0, 5),
+  }));
 }
 
 /** Exams of the given offerings in the term, by date and time. */
@@ -113,7 +128,11 @@ async function examsOf(db: Db, manifest: Manifest, offeringIds: number[], termId
      where e.offering_id in (${sql.join(offeringIds.map((id) => sql`${id}`))}) and e.term_id = ${termId}
        ${alive(manifest, 'exam_schedules', 'e')}
      order by e.exam_date, e.start_time`.execute(db);
-  return rows.map((e) => ({ ...e, start_time: String(e.start_time).slice(0, 5), end_time: String(e.end_time).slice(0, 5) }));
+  return rows.map((e) => ({
+    ...e,
+    start_time: String(e.start_time).slice(0, 5),
+    end_time: String(e.end_time).slice(0, 5),
+  }));
 }
 
 /** One held course of the current term with its slots and exams; 404 when the student does not hold it. */
@@ -127,7 +146,13 @@ export async function myCourse(db: Db, manifest: Manifest, studentId: number, co
   return { data: { ...summary, description: (row.description as string | null) ?? '', slots, exams } };
 }
 
-export async function myExamSchedules(db: Db, manifest: Manifest, studentId: number, language: Language, body: unknown) {
+export async function myExamSchedules(
+  db: Db,
+  manifest: Manifest,
+  studentId: number,
+  language: Language,
+  body: unknown,
+) {
   const courses = await heldCourses(db, manifest, studentId);
   if (!courses.length) return { data: [], meta: { count: 0 } };
   const byOffering = new Map(courses.map((c) => [Number(c.offering_id), c]));
@@ -135,8 +160,16 @@ export async function myExamSchedules(db: Db, manifest: Manifest, studentId: num
   const rows = exams.map((e) => {
     const c = byOffering.get(Number(e.offering_id))!;
     return {
-      id: Number(e.id), course_id: Number(c.course_id), code: String(c.code), course: local(c, 'name', language), kind_id: Number(e.kind_id),
-      exam_date: String(e.exam_date), start_time: e.start_time, end_time: e.end_time, room: e.room ?? '', notes: e.notes ?? '',
+      id: Number(e.id),
+      course_id: Number(c.course_id),
+      code: String(c.code),
+      course: local(c, 'name', language),
+      kind_id: Number(e.kind_id),
+      exam_date: String(e.exam_date),
+      start_time: e.start_time,
+      end_time: e.end_time,
+      room: e.room ?? '',
+      notes: e.notes ?? '',
     };
   });
   return pageOf(rows, body);
@@ -150,9 +183,16 @@ export async function mySchedule(db: Db, manifest: Manifest, studentId: number) 
   const data = slots.map((s) => {
     const c = bySection.get(Number(s.section_id))!;
     return {
-      course_id: Number(c.course_id), code: String(c.code), name: String(c.name), name_local: (c.name_local as string | null) ?? null,
-      section: (c.section_code as string | null) ?? '', day: Number(s.day), start_time: s.start_time, end_time: s.end_time,
-      kind_id: Number(s.kind_id ?? 1), room: (s.room as string | null) ?? '',
+      course_id: Number(c.course_id),
+      code: String(c.code),
+      name: String(c.name),
+      name_local: (c.name_local as string | null) ?? null,
+      section: (c.section_code as string | null) ?? '',
+      day: Number(s.day),
+      start_time: s.start_time,
+      end_time: s.end_time,
+      kind_id: Number(s.kind_id ?? 1),
+      room: (s.room as string | null) ?? '',
     };
   });
   return { data, meta: { count: data.length } };

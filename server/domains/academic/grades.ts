@@ -4,7 +4,11 @@
  * anything else that shows a grade.
  */
 
-export interface GradeBand { min: number; letter: string; points: number }
+export interface GradeBand {
+  min: number;
+  letter: string;
+  points: number;
+}
 
 /** Bands from the top; a percentage takes the first band whose `min` it reaches. */
 export const GRADE_SCALE: readonly GradeBand[] = Object.freeze([
@@ -51,16 +55,22 @@ function round(value: number, places: number): number {
 
 /** The grade of one registration: its code, mark and maximum mark. */
 export function gradeOf(statusCode: number, mark: number | null, maxMark: number | null): Graded {
-  if (FAIL_CODES.has(statusCode)) return { percent: null, letter: NO_GRADE_LETTERS[statusCode]!, points: 0, passed: false, counts: true };
-  if (NO_GRADE_LETTERS[statusCode]) return { percent: null, letter: NO_GRADE_LETTERS[statusCode]!, points: null, passed: false, counts: false };
-  if (mark === null || mark === undefined || !Number.isFinite(mark)) return { percent: null, letter: null, points: null, passed: false, counts: false };
+  if (FAIL_CODES.has(statusCode))
+    return { percent: null, letter: NO_GRADE_LETTERS[statusCode]!, points: 0, passed: false, counts: true };
+  if (NO_GRADE_LETTERS[statusCode])
+    return { percent: null, letter: NO_GRADE_LETTERS[statusCode]!, points: null, passed: false, counts: false };
+  if (mark === null || mark === undefined || !Number.isFinite(mark))
+    return { percent: null, letter: null, points: null, passed: false, counts: false };
   const max = maxMark && maxMark > 0 ? maxMark : 100;
   const percent = round((mark / max) * 100, 2);
   const band = GRADE_SCALE.find((b) => percent >= b.min) ?? GRADE_SCALE.at(-1)!;
   return { percent, letter: band.letter, points: band.points, passed: percent >= PASS_PERCENT, counts: true };
 }
 
-export interface GpaPart { hours: number; graded: Graded }
+export interface GpaPart {
+  hours: number;
+  graded: Graded;
+}
 
 /** Quality points over attempted hours, 2 decimals; null with no counted hours. */
 export function gpaOf(parts: readonly GpaPart[]): number | null {

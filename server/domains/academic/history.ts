@@ -33,7 +33,10 @@ export interface HistoryRow {
   graded: Graded;
 }
 
-export interface TermRef { id: number; start_date: string }
+export interface TermRef {
+  id: number;
+  start_date: string;
+}
 
 /** The current term (id and start date), or null when none is flagged current. */
 export async function currentTerm(db: Db, manifest: Manifest): Promise<TermRef | null> {
@@ -42,7 +45,12 @@ export async function currentTerm(db: Db, manifest: Manifest): Promise<TermRef |
 }
 
 /** Every registration of the student in one of `codes`, oldest term first. */
-export async function loadHistory(db: Db, manifest: Manifest, studentId: number, codes: readonly number[]): Promise<HistoryRow[]> {
+export async function loadHistory(
+  db: Db,
+  manifest: Manifest,
+  studentId: number,
+  codes: readonly number[],
+): Promise<HistoryRow[]> {
   const { rows } = await sql<Record<string, unknown>>`
     select r.id as registration_id, c.id as course_id, c.code as course_code, c.name as course_name,
            c.name_local as course_name_local, c.credit_hours, t.id as term_id, t.code as term_code, t.name as term_name,
@@ -60,11 +68,21 @@ export async function loadHistory(db: Db, manifest: Manifest, studentId: number,
     const grade = num(r.grade);
     const max = num(r.max_mark);
     return {
-      registration_id: Number(r.registration_id), course_id: Number(r.course_id), course_code: String(r.course_code),
-      course_name: String(r.course_name), course_name_local: (r.course_name_local as string | null) ?? null,
-      credit_hours: Number(r.credit_hours ?? 0), term_id: Number(r.term_id), term_code: String(r.term_code),
-      term_name: String(r.term_name), term_name_local: (r.term_name_local as string | null) ?? null,
-      term_start: String(r.term_start), status_code: status, flags: num(r.flags), grade, max_mark: max,
+      registration_id: Number(r.registration_id),
+      course_id: Number(r.course_id),
+      course_code: String(r.course_code),
+      course_name: String(r.course_name),
+      course_name_local: (r.course_name_local as string | null) ?? null,
+      credit_hours: Number(r.credit_hours ?? 0),
+      term_id: Number(r.term_id),
+      term_code: String(r.term_code),
+      term_name: String(r.term_name),
+      term_name_local: (r.term_name_local as string | null) ?? null,
+      term_start: String(r.term_start),
+      status_code: status,
+      flags: num(r.flags),
+      grade,
+      max_mark: max,
       graded: gradeOf(status, grade, max),
     };
   });
@@ -84,7 +102,11 @@ export function latestAttempts<T extends Pick<HistoryRow, 'course_id' | 'graded'
 }
 
 /** Cumulative GPA and earned hours over the rows (latest attempts only). The demo seed stores it as students.gpa and earned_hours. */
-export function cumulative(rows: readonly Pick<HistoryRow, 'course_id' | 'credit_hours' | 'graded'>[]): { gpa: number | null; earned_hours: number; attempted_hours: number } {
+export function cumulative(rows: readonly Pick<HistoryRow, 'course_id' | 'credit_hours' | 'graded'>[]): {
+  gpa: number | null;
+  earned_hours: number;
+  attempted_hours: number;
+} {
   const latest = latestAttempts(rows);
   return {
     gpa: gpaOf(latest.map((r) => ({ hours: r.credit_hours, graded: r.graded }))),

@@ -3,7 +3,7 @@ import type { LocalText } from '../../../generator/manifest-types.ts';
 
 export const ACADEMIC_MESSAGES = {
   academic_student_required: {
-    en: 'Choose a student: staff read a student\'s records with ?student_id=',
+    en: "Choose a student: staff read a student's records with ?student_id=",
     ar: 'اختر طالبًا: يطّلع الموظفون على سجلات الطالب باستخدام ?student_id=',
   },
   academic_student_invalid: { en: 'The student id must be a whole number', ar: 'يجب أن يكون رقم الطالب عددًا صحيحًا' },

@@ -12,7 +12,10 @@ const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp
 /** Largest photo served; a larger file is treated as missing. */
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 
-export interface Photo { type: string; body: Buffer | string }
+export interface Photo {
+  type: string;
+  body: Buffer | string;
+}
 
 /** The bytes of `relative` under `root` when it is an image inside `root`; else undefined. */
 export async function readPhoto(root: string, relative: string | null | undefined): Promise<Photo | undefined> {
@@ -34,19 +37,28 @@ export async function readPhoto(root: string, relative: string | null | undefine
 const COLOURS = ['#1565c0', '#2e7d32', '#6a1b9a', '#c62828', '#ef6c00', '#00838f', '#4e342e', '#37474f'];
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 }
 
 /** Up to two initials of a name (Latin or Arabic). */
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
-  return parts.slice(0, 2).map((p) => [...p][0]!.toUpperCase()).join('') || '?';
+  return (
+    parts
+      .slice(0, 2)
+      .map((p) => [...p][0]!.toUpperCase())
+      .join('') || '?'
+  );
 }
 
 /** The default avatar: a coloured circle with the initials, the colour fixed per student. */
 export function defaultAvatar(studentId: number, name: string): Photo {
   const colour = COLOURS[studentId % COLOURS.length];
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256" role="img">` +
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256" role="img">` +
     `<circle cx="128" cy="128" r="128" fill="${colour}"/>` +
     `<text x="50%" y="50%" dy=".35em" text-anchor="middle" font-family="Vazirmatn, Roboto, Arial, sans-serif" font-size="96" fill="#fff">${escapeXml(initials(name))}</text></svg>`;
   return { type: 'image/svg+xml', body: svg };

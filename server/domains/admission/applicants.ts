@@ -80,7 +80,11 @@ export type Caller = { kind: 'applicant' } | { kind: 'staff' };
  * secret answers 401; a wrong one, or an id without applicant, the same 403.
  */
 export async function authorize(
-  db: Db, manifest: Manifest, request: FastifyRequest, rawId: unknown, opts: { staffMayRead?: boolean; lock?: boolean } = {},
+  db: Db,
+  manifest: Manifest,
+  request: FastifyRequest,
+  rawId: unknown,
+  opts: { staffMayRead?: boolean; lock?: boolean } = {},
 ): Promise<{ applicant: ApplicantRow; caller: Caller }> {
   const header = request.headers[SECRET_HEADER];
   const secret = Array.isArray(header) ? header[0] : header;
@@ -95,7 +99,8 @@ export async function authorize(
   }
   const applicant = id === null ? undefined : await findApplicant(db, id, opts.lock);
   // Hash and compare even when the id is unknown: the answer's timing says nothing either way.
-  if (!secretMatches(secret, applicant?.secret ?? null) || !applicant) throw new HttpError(403, 'applicant_secret_invalid');
+  if (!secretMatches(secret, applicant?.secret ?? null) || !applicant)
+    throw new HttpError(403, 'applicant_secret_invalid');
   request.user = applicantUser(manifest, applicant);
   return { applicant, caller: { kind: 'applicant' } };
 }
@@ -119,6 +124,15 @@ export function requireEditable(manifest: Manifest, applicant: ApplicantRow): vo
   if (!isEditable(manifest, applicant)) throw new HttpError(409, 'application_locked');
 }
 
-export function doneTabs(applicant: Pick<ApplicantRow, 'completed_tabs'>): string[] {
-  return Array.isArray(applicant.completed_tabs) ? applicant.completed_tabs.filter((t): t is string => typeof t === 'string') : [];
+/**
+ * The tabs counted complete: marked done (completing a tab marks the earlier ones too, the
+ * spec's navigation rule) AND saved at least once (a version recorded for the tab). A tab
+ * skipped over was never saved: a check or a 'Done' on it would tell the applicant and the
+ * office something untrue, and the count of complete sections would not move when it is saved.
+ */
+export function doneTabs(applicant: Pick<ApplicantRow, 'completed_tabs' | 'tab_versions'>): string[] {
+  const saved = applicant.tab_versions && typeof applicant.tab_versions === 'object' ? applicant.tab_versions : {};
+  return Array.isArray(applicant.completed_tabs)
+    ? applicant.completed_tabs.filter((t): t is string => typeof t === 'string' && t in saved)
+    : [];
 }

@@ -30,9 +30,29 @@ export interface FeeKind {
 }
 
 export const FEE_KINDS: FeeKind[] = [
-  { key: 'application_fees', billing: 'application_fees', column: 'application_fee', statuses: ['incomplete'], label: { en: 'Application fees', ar: 'رسوم التقديم' } },
-  { key: 'exam_fees', billing: 'exam_fees', column: 'exam_fee', statuses: ['exam_fees_required', 'exam_fails'], paidTo: 'exam_required', label: { en: 'Exam fees', ar: 'رسوم الاختبار' } },
-  { key: 'final_fees', billing: 'tuition_fees', column: 'final_fee', statuses: ['final_fees_required'], paidTo: 'approved', label: { en: 'Final fees', ar: 'الرسوم النهائية' } },
+  {
+    key: 'application_fees',
+    billing: 'application_fees',
+    column: 'application_fee',
+    statuses: ['incomplete'],
+    label: { en: 'Application fees', ar: 'رسوم التقديم' },
+  },
+  {
+    key: 'exam_fees',
+    billing: 'exam_fees',
+    column: 'exam_fee',
+    statuses: ['exam_fees_required', 'exam_fails'],
+    paidTo: 'exam_required',
+    label: { en: 'Exam fees', ar: 'رسوم الاختبار' },
+  },
+  {
+    key: 'final_fees',
+    billing: 'tuition_fees',
+    column: 'final_fee',
+    statuses: ['final_fees_required'],
+    paidTo: 'approved',
+    label: { en: 'Final fees', ar: 'الرسوم النهائية' },
+  },
 ];
 
 /** A payment status of the YAML's payment_status table. */
@@ -62,23 +82,40 @@ export function priceOf(round: Record<string, unknown> | undefined, fee: FeeKind
 async function latestInvoices(db: Db, manifest: Manifest, applicantId: number): Promise<Map<number, InvoiceRow>> {
   let query = db.selectFrom('payments').selectAll().where('applicant_id', '=', applicantId);
   if (manifest.entities.payments?.softDelete) query = query.where('deleted_at', 'is', null);
-  const rows = await query.orderBy('id', 'desc').execute() as InvoiceRow[];
+  const rows = (await query.orderBy('id', 'desc').execute()) as InvoiceRow[];
   const out = new Map<number, InvoiceRow>();
   for (const row of rows) if (!out.has(Number(row.billing_kind_id))) out.set(Number(row.billing_kind_id), row);
   return out;
 }
 
 /** Due under the payment-due rule, in a status where this fee applies, and not already settled. */
-function isDue(manifest: Manifest, applicant: ApplicantRow, fee: FeeKind, invoice: InvoiceRow | undefined, price: number): boolean {
+function isDue(
+  manifest: Manifest,
+  applicant: ApplicantRow,
+  fee: FeeKind,
+  invoice: InvoiceRow | undefined,
+  price: number,
+): boolean {
   const key = statusKey(manifest, applicant.status_id) ?? '';
   if (price <= 0 || !fee.statuses.includes(key)) return false;
-  if (!isPaymentDue({ status: key.toUpperCase(), requirePayment: applicant.require_payment, incompleteFlag: applicant.early })) return false;
+  if (
+    !isPaymentDue({
+      status: key.toUpperCase(),
+      requirePayment: applicant.require_payment,
+      incompleteFlag: applicant.early,
+    })
+  )
+    return false;
   return !(invoice && Number(invoice.status_id) === PAYMENT_STATUS.paid);
 }
 
 export interface FeeLine {
-  key: FeeKind['key']; billing_kind_id: number; label: { en: string; ar: string };
-  amount: number; currency: 'EGP' | 'USD'; due: boolean;
+  key: FeeKind['key'];
+  billing_kind_id: number;
+  label: { en: string; ar: string };
+  amount: number;
+  currency: 'EGP' | 'USD';
+  due: boolean;
   status: 'paid' | 'unpaid' | 'pending' | 'pending_review';
   /**
    * The invoice's payment status as the YAML's payment_status table has it (id, key, names,
@@ -86,28 +123,36 @@ export interface FeeLine {
    * page may not have loaded the manifest's status tables).
    */
   status_ref: Status | null;
-  payment_id: number | null; reference: string | null;
+  payment_id: number | null;
+  reference: string | null;
 }
 
 export async function applicantFees(db: Db, manifest: Manifest, applicant: ApplicantRow): Promise<FeeLine[]> {
   const round = await roundOf(db, applicant);
   const currency = currencyOf(applicant);
   const invoices = await latestInvoices(db, manifest, applicant.id);
-  const statusNames = new Map<number, FeeLine['status']>(Object.entries(PAYMENT_STATUS).map(([k, v]) => [v as number, k as FeeLine['status']]));
+  const statusNames = new Map<number, FeeLine['status']>(
+    Object.entries(PAYMENT_STATUS).map(([k, v]) => [v as number, k as FeeLine['status']]),
+  );
   const key = statusKey(manifest, applicant.status_id);
   return FEE_KINDS.map((fee) => {
     const latest = invoices.get(BILLING_KIND[fee.billing]);
     // After a failed exam the paid invoice was for the previous sitting: a new one is due.
-    const stale = !!latest && Number(latest.status_id) === PAYMENT_STATUS.paid && fee.key === 'exam_fees' && key === 'exam_fails';
+    const stale =
+      !!latest && Number(latest.status_id) === PAYMENT_STATUS.paid && fee.key === 'exam_fees' && key === 'exam_fails';
     const invoice = stale ? undefined : latest;
     const amount = invoice ? Number(invoice.amount) : priceOf(round, fee, currency);
     return {
-      key: fee.key, billing_kind_id: BILLING_KIND[fee.billing], label: fee.label, amount,
+      key: fee.key,
+      billing_kind_id: BILLING_KIND[fee.billing],
+      label: fee.label,
+      amount,
       currency: invoice ? (Number(invoice.currency_id) === CURRENCY.USD ? 'USD' : 'EGP') : currency,
       due: isDue(manifest, applicant, fee, invoice, amount),
-      status: invoice ? statusNames.get(Number(invoice.status_id)) ?? 'unpaid' : 'unpaid',
+      status: invoice ? (statusNames.get(Number(invoice.status_id)) ?? 'unpaid') : 'unpaid',
       status_ref: paymentStatus(manifest, invoice ? Number(invoice.status_id) : PAYMENT_STATUS.unpaid),
-      payment_id: invoice ? Number(invoice.id) : null, reference: (invoice?.reference as string | undefined) ?? null,
+      payment_id: invoice ? Number(invoice.id) : null,
+      reference: (invoice?.reference as string | undefined) ?? null,
     } satisfies FeeLine;
   }).filter((line) => line.amount > 0);
 }
@@ -122,18 +167,35 @@ export async function applicationFeeOutstanding(db: Db, manifest: Manifest, appl
  * The invoice to pay `fee` with: the open one, or a new one at the round's price. Refuses a fee
  * that is not due (a paid application fee, exam fees before the exam is required).
  */
-export async function invoiceFor(trx: Transaction<any>, manifest: Manifest, applicant: ApplicantRow, fee: FeeKind): Promise<InvoiceRow> {
+export async function invoiceFor(
+  trx: Transaction<any>,
+  manifest: Manifest,
+  applicant: ApplicantRow,
+  fee: FeeKind,
+): Promise<InvoiceRow> {
   const lines = await applicantFees(trx, manifest, applicant);
   const line = lines.find((l) => l.key === fee.key);
   if (!line || !line.due) throw new HttpError(409, line?.status === 'paid' ? 'fee_already_paid' : 'fee_not_due');
   if (line.payment_id && line.status !== 'paid') {
-    return await trx.selectFrom('payments').selectAll().where('id', '=', line.payment_id).executeTakeFirstOrThrow() as InvoiceRow;
+    return (await trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', line.payment_id)
+      .executeTakeFirstOrThrow()) as InvoiceRow;
   }
   const invoice = await createInvoice(trx, {
-    applicant_id: applicant.id, billing: fee.billing, amount: line.amount, currency: line.currency,
-    term_id: applicant.term_id, description: fee.label.en,
+    applicant_id: applicant.id,
+    billing: fee.billing,
+    amount: line.amount,
+    currency: line.currency,
+    term_id: applicant.term_id,
+    description: fee.label.en,
   });
-  return await trx.selectFrom('payments').selectAll().where('id', '=', invoice.id).executeTakeFirstOrThrow() as InvoiceRow;
+  return (await trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', invoice.id)
+    .executeTakeFirstOrThrow()) as InvoiceRow;
 }
 
 let listening = false;
@@ -152,7 +214,12 @@ export function listenForPaidFees(manifest: Manifest): void {
     if (!invoice.applicant_id) return;
     const fee = FEE_KINDS.find((f) => BILLING_KIND[f.billing] === Number(invoice.billing_kind_id));
     if (!fee?.paidTo) return;
-    const applicant = await trx.selectFrom(APPLICANTS_TABLE).selectAll().where('id', '=', invoice.applicant_id).forUpdate().executeTakeFirst() as ApplicantRow | undefined;
+    const applicant = (await trx
+      .selectFrom(APPLICANTS_TABLE)
+      .selectAll()
+      .where('id', '=', invoice.applicant_id)
+      .forUpdate()
+      .executeTakeFirst()) as ApplicantRow | undefined;
     if (!applicant) return;
     const m = [...manifests].at(-1)!;
     const table = m.statusTables.applicant_status;
@@ -160,7 +227,17 @@ export function listenForPaidFees(manifest: Manifest): void {
     const edge = table?.transitions?.find((t) => t.to === fee.paidTo && from !== undefined && t.from.includes(from));
     const to = table?.statuses.find((s) => s.key === fee.paidTo);
     if (!edge || !to) return;
-    await trx.updateTable(APPLICANTS_TABLE).set({ status_id: to.id, status_changed_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', applicant.id).execute();
-    await recordAccess(trx, m, { user: null, action: edge.action ?? to.key, resource: APPLICANTS_TABLE, recordId: applicant.id, details: { payment_id: invoice.id } });
+    await trx
+      .updateTable(APPLICANTS_TABLE)
+      .set({ status_id: to.id, status_changed_at: sql`now()`, updated_at: sql`now()` })
+      .where('id', '=', applicant.id)
+      .execute();
+    await recordAccess(trx, m, {
+      user: null,
+      action: edge.action ?? to.key,
+      resource: APPLICANTS_TABLE,
+      recordId: applicant.id,
+      details: { payment_id: invoice.id },
+    });
   });
 }

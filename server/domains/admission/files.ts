@@ -5,14 +5,12 @@
  * Files live in DATA_DIR/uploads/applicants/<id>/ under random names, outside anything served
  * statically; they are read back only through the API (the applicant's secret, or staff).
  */
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { randomBytes, createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { Transform } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fileTypeFromFile } from 'file-type';
+import { mimeOfExtension } from '../../../engine/core/file-types.ts';
+import { receiveFile } from '../../files/receive.ts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FormField } from '../../../generator/manifest-types.ts';
 import { jsonValue } from '../../db/json.ts';
@@ -30,8 +28,16 @@ export const MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024;
 type Db = Kysely<any> | Transaction<any>;
 
 export interface DocumentRow {
-  id: number; applicant_id: number; field: string; short_name: string; stored_name: string;
-  mime: string | null; extension: string | null; size: number; sha256: string | null; updated_at: Date | null;
+  id: number;
+  applicant_id: number;
+  field: string;
+  short_name: string;
+  stored_name: string;
+  mime: string | null;
+  extension: string | null;
+  size: number;
+  sha256: string | null;
+  updated_at: Date | null;
 }
 
 /** Spellings of one type, as accept lists and file names write them. */
@@ -45,13 +51,22 @@ export function fileReference(doc: Pick<DocumentRow, 'field' | 'short_name'>): s
 
 export function documentAnswer(doc: DocumentRow) {
   return {
-    id: Number(doc.id), field: doc.field, short_name: doc.short_name, size: Number(doc.size),
-    url: `/api/admission/${doc.applicant_id}/files/${doc.field}`, updated_at: doc.updated_at,
+    id: Number(doc.id),
+    field: doc.field,
+    short_name: doc.short_name,
+    size: Number(doc.size),
+    url: `/api/admission/${doc.applicant_id}/files/${doc.field}`,
+    updated_at: doc.updated_at,
   };
 }
 
 export async function listDocuments(db: Db, applicantId: number): Promise<DocumentRow[]> {
-  return (await db.selectFrom(DOCUMENTS_TABLE).selectAll().where('applicant_id', '=', applicantId).orderBy('id').execute()) as DocumentRow[];
+  return (await db
+    .selectFrom(DOCUMENTS_TABLE)
+    .selectAll()
+    .where('applicant_id', '=', applicantId)
+    .orderBy('id')
+    .execute()) as DocumentRow[];
 }
 
 /** Field name -> the reference of its stored file. */
@@ -66,16 +81,36 @@ export async function storedFiles(db: Db, applicantId: number): Promise<Map<stri
  */
 export async function dropDocuments(db: Db, applicantId: number, fields: readonly string[]): Promise<DocumentRow[]> {
   if (!fields.length) return [];
-  const docs = (await db.selectFrom(DOCUMENTS_TABLE).selectAll().where('applicant_id', '=', applicantId).where('field', 'in', [...fields]).execute()) as DocumentRow[];
-  if (docs.length) await db.deleteFrom(DOCUMENTS_TABLE).where('id', 'in', docs.map((d) => d.id)).execute();
+  const docs = (await db
+    .selectFrom(DOCUMENTS_TABLE)
+    .selectAll()
+    .where('applicant_id', '=', applicantId)
+    .where('field', 'in', [...fields])
+    .execute()) as DocumentRow[];
+  if (docs.length)
+    await db
+      .deleteFrom(DOCUMENTS_TABLE)
+      .where(
+        'id',
+        'in',
+        docs.map((d) => d.id),
+      )
+      .execute();
   return docs;
 }
 
 export async function removeStoredFiles(uploadsDir: string, docs: readonly DocumentRow[]): Promise<void> {
-  for (const doc of docs) await rm(path.join(uploadsDir, 'applicants', String(doc.applicant_id), path.basename(doc.stored_name)), { force: true });
+  for (const doc of docs)
+    await rm(path.join(uploadsDir, 'applicants', String(doc.applicant_id), path.basename(doc.stored_name)), {
+      force: true,
+    });
 }
 
-function fieldOf(ctx: AdmissionContext, applicant: Parameters<typeof applicantTabs>[1], name: string): { tab: string; field: FormField } {
+function fieldOf(
+  ctx: AdmissionContext,
+  applicant: Parameters<typeof applicantTabs>[1],
+  name: string,
+): { tab: string; field: FormField } {
   const wizard = admissionWizard(ctx.manifest);
   const found = fileFields(ctx.manifest, wizard, applicantTabs(wizard, applicant)).get(name);
   if (!found) throw new HttpError(404, 'file_field_unknown', { field: name });
@@ -84,19 +119,6 @@ function fieldOf(ctx: AdmissionContext, applicant: Parameters<typeof applicantTa
 
 function acceptedOf(field: FormField): string[] {
   return [...new Set((field.upload?.accept ?? ['pdf', 'jpg', 'png']).map((a) => canonical(a.replace(/^\./, ''))))];
-}
-
-/** Counts bytes as they pass and stops the stream past the limit (multipart's own limit also applies). */
-function sizeGuard(limit: number, hash: ReturnType<typeof createHash>) {
-  let size = 0;
-  return Object.assign(new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      size += chunk.length;
-      if (size > limit) return done(new HttpError(413, 'file_too_large', { limit: MAX_FILE_MB }));
-      hash.update(chunk);
-      done(null, chunk);
-    },
-  }), { size: () => size });
 }
 
 export async function uploadFile(ctx: AdmissionContext, request: FastifyRequest, rawId: unknown, fieldName: string) {
@@ -108,50 +130,71 @@ export async function uploadFile(ctx: AdmissionContext, request: FastifyRequest,
   if (!part || !part.filename) throw ValidationError.single(fieldName, { key: 'file_missing' });
 
   const dir = path.join(ctx.uploadsDir, 'applicants', String(applicant.id));
-  await mkdir(dir, { recursive: true });
-  const temp = path.join(dir, `.upload-${randomBytes(8).toString('hex')}`);
-  const hash = createHash('sha256');
-  const guard = sizeGuard(MAX_FILE_BYTES, hash);
+  const accepted = acceptedOf(field);
+  // The one receiver of the uploads store: size, content by magic bytes, name, polyglots.
+  const file = await receiveFile(part, {
+    dir,
+    maxBytes: MAX_FILE_BYTES,
+    accept: [...new Set(accepted.map(mimeOfExtension).filter((m): m is string => !!m))],
+    field: fieldName,
+    limitText: MAX_FILE_MB,
+    typesText: accepted.join(', '),
+    messages: {
+      tooLarge: 'file_too_large',
+      type: 'file_type_not_accepted',
+      content: 'file_content_mismatch',
+      missing: 'file_missing',
+    },
+  });
+  const storedName = file.storedName;
   try {
-    try {
-      await pipeline(part.file, guard, createWriteStream(temp, { flags: 'wx' }));
-    } catch (error) {
-      if (error instanceof HttpError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new HttpError(413, 'file_too_large', { limit: MAX_FILE_MB });
-      }
-      throw error;
-    }
-    if (part.file.truncated) throw new HttpError(413, 'file_too_large', { limit: MAX_FILE_MB });
-    if (guard.size() === 0) throw ValidationError.single(fieldName, { key: 'file_missing' });
-
-    const accepted = acceptedOf(field);
-    const shortName = path.basename(part.filename).replace(/[\u0000-\u001f/\\]/g, '_').slice(-200) || 'file';
-    const nameExt = canonical(path.extname(shortName).slice(1));
-    if (!accepted.includes(nameExt)) throw ValidationError.single(fieldName, { key: 'file_type_not_accepted', params: { types: accepted.join(', ') } });
-    const detected = await fileTypeFromFile(temp);
-    if (!detected || canonical(detected.ext) !== nameExt) throw ValidationError.single(fieldName, { key: 'file_content_mismatch' });
-
-    const storedName = `${randomBytes(16).toString('hex')}.${nameExt}`;
-    await rename(temp, path.join(dir, storedName));
     const { doc, replaced } = await ctx.db.transaction().execute(async (trx) => {
       // The status may have changed while the file arrived: check again, under the row lock.
       const locked = await findApplicant(trx, applicant.id, true);
       if (!locked) throw new HttpError(403, 'applicant_secret_invalid');
       requireEditable(ctx.manifest, locked);
-      const old = (await trx.selectFrom(DOCUMENTS_TABLE).selectAll().where('applicant_id', '=', applicant.id).where('field', '=', fieldName).executeTakeFirst()) as DocumentRow | undefined;
-      const values = { short_name: shortName, stored_name: storedName, mime: detected.mime, extension: nameExt, size: guard.size(), sha256: hash.digest('hex') };
+      const old = (await trx
+        .selectFrom(DOCUMENTS_TABLE)
+        .selectAll()
+        .where('applicant_id', '=', applicant.id)
+        .where('field', '=', fieldName)
+        .executeTakeFirst()) as DocumentRow | undefined;
+      const values = {
+        short_name: file.name,
+        stored_name: storedName,
+        mime: file.mime,
+        extension: canonical(file.ext),
+        size: file.size,
+        sha256: file.sha256,
+      };
       const row = old
-        ? await trx.updateTable(DOCUMENTS_TABLE).set({ ...values, updated_at: sql`now()` }).where('id', '=', old.id).returningAll().executeTakeFirstOrThrow()
-        : await trx.insertInto(DOCUMENTS_TABLE).values({ applicant_id: applicant.id, field: fieldName, ...values }).returningAll().executeTakeFirstOrThrow();
-      await recordAccess(trx, ctx.manifest, { user: null, action: old ? 'replace_file' : 'upload_file', resource: APPLICANTS_TABLE, recordId: applicant.id, ip: request.ip, details: { field: fieldName, tab } });
+        ? await trx
+            .updateTable(DOCUMENTS_TABLE)
+            .set({ ...values, updated_at: sql`now()` })
+            .where('id', '=', old.id)
+            .returningAll()
+            .executeTakeFirstOrThrow()
+        : await trx
+            .insertInto(DOCUMENTS_TABLE)
+            .values({ applicant_id: applicant.id, field: fieldName, ...values })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+      await recordAccess(trx, ctx.manifest, {
+        user: null,
+        action: old ? 'replace_file' : 'upload_file',
+        resource: APPLICANTS_TABLE,
+        recordId: applicant.id,
+        ip: request.ip,
+        details: { field: fieldName, tab },
+      });
       return { doc: row as DocumentRow, replaced: old };
     });
     if (replaced) await rm(path.join(dir, path.basename(replaced.stored_name)), { force: true });
     return { data: { field: fieldName, value: fileReference(doc), document: documentAnswer(doc) } };
-  } finally {
-    await rm(temp, { force: true });
-    // Whatever was not read of the request (a refused file) is drained, so the answer can be sent.
-    part.file.resume();
+  } catch (error) {
+    // The application could no longer take it (its status changed meanwhile): the file goes.
+    await rm(path.join(dir, storedName), { force: true });
+    throw error;
   }
 }
 
@@ -160,22 +203,49 @@ export async function deleteFile(ctx: AdmissionContext, request: FastifyRequest,
     const { applicant } = await authorize(trx, ctx.manifest, request, rawId, { lock: true });
     requireEditable(ctx.manifest, applicant);
     const { tab } = fieldOf(ctx, applicant, fieldName);
-    const doc = (await trx.selectFrom(DOCUMENTS_TABLE).selectAll().where('applicant_id', '=', applicant.id).where('field', '=', fieldName).executeTakeFirst()) as DocumentRow | undefined;
+    const doc = (await trx
+      .selectFrom(DOCUMENTS_TABLE)
+      .selectAll()
+      .where('applicant_id', '=', applicant.id)
+      .where('field', '=', fieldName)
+      .executeTakeFirst()) as DocumentRow | undefined;
     if (!doc) throw new HttpError(404, 'file_not_found');
     await trx.deleteFrom(DOCUMENTS_TABLE).where('id', '=', doc.id).execute();
     // The tab held this file when it was completed: it must be completed again.
     const completed = doneTabs(applicant).filter((t) => t !== tab);
-    await trx.updateTable(APPLICANTS_TABLE).set({ completed_tabs: jsonValue(completed), updated_at: sql`now()` }).where('id', '=', applicant.id).execute();
-    await recordAccess(trx, ctx.manifest, { user: null, action: 'delete_file', resource: APPLICANTS_TABLE, recordId: applicant.id, ip: request.ip, details: { field: fieldName } });
+    await trx
+      .updateTable(APPLICANTS_TABLE)
+      .set({ completed_tabs: jsonValue(completed), updated_at: sql`now()` })
+      .where('id', '=', applicant.id)
+      .execute();
+    await recordAccess(trx, ctx.manifest, {
+      user: null,
+      action: 'delete_file',
+      resource: APPLICANTS_TABLE,
+      recordId: applicant.id,
+      ip: request.ip,
+      details: { field: fieldName },
+    });
     return { doc, completed };
   });
   await removeStoredFiles(ctx.uploadsDir, [removed.doc]);
   return { data: { field: fieldName }, completed_tabs: removed.completed };
 }
 
-export async function downloadFile(ctx: AdmissionContext, request: FastifyRequest, reply: FastifyReply, rawId: unknown, fieldName: string) {
+export async function downloadFile(
+  ctx: AdmissionContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rawId: unknown,
+  fieldName: string,
+) {
   const { applicant } = await authorize(ctx.db, ctx.manifest, request, rawId, { staffMayRead: true });
-  const doc = (await ctx.db.selectFrom(DOCUMENTS_TABLE).selectAll().where('applicant_id', '=', applicant.id).where('field', '=', fieldName).executeTakeFirst()) as DocumentRow | undefined;
+  const doc = (await ctx.db
+    .selectFrom(DOCUMENTS_TABLE)
+    .selectAll()
+    .where('applicant_id', '=', applicant.id)
+    .where('field', '=', fieldName)
+    .executeTakeFirst()) as DocumentRow | undefined;
   if (!doc) throw new HttpError(404, 'file_not_found');
   const file = path.join(ctx.uploadsDir, 'applicants', String(applicant.id), path.basename(doc.stored_name));
   const info = await stat(file).catch(() => null);

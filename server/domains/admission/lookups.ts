@@ -21,6 +21,8 @@ const ENTITY_COLUMNS: Record<string, string[]> = {
   faculties: ['id', 'code', 'name', 'name_local'],
   programs: ['id', 'code', 'name', 'name_local', 'faculty_id', 'degree_level_id', 'needs_training'],
   departments: ['id', 'code', 'name', 'name_local', 'faculty_id'],
+  // The accounts an applicant transfers to (bank transfer); the currency is in the name.
+  banks: ['id', 'name', 'name_local', 'account_number', 'iban', 'swift'],
 };
 const ALWAYS = ['faculties', 'programs', 'applicant_type'];
 
@@ -43,14 +45,18 @@ export function lookupNames(manifest: Manifest): string[] {
 
 async function loadOne(db: Kysely<any>, manifest: Manifest, name: string): Promise<Row[]> {
   const table = manifest.statusTables[name];
-  if (table) return table.statuses.map(({ id, key, name: n, name_local, color }) => ({ id, key, name: n, name_local, color }));
+  if (table)
+    return table.statuses.map(({ id, key, name: n, name_local, color }) => ({ id, key, name: n, name_local, color }));
   const entity = manifest.entities[name]!;
   const columns = ENTITY_COLUMNS[name]!.filter((c) => c === 'id' || entity.fields[c]);
   let query = db.selectFrom(entity.table).select(columns);
   if (entity.softDelete) query = query.where('deleted_at', 'is', null);
   if (entity.fields.active) query = query.where('active', 'is not', false);
   if (name === 'programs' && entity.fields.accepts_applications) query = query.where('accepts_applications', '=', true);
-  return query.orderBy(entity.fields.name && name !== 'certificate_types' ? 'name' : 'id').limit(1000).execute();
+  return query
+    .orderBy(entity.fields.name && name !== 'certificate_types' ? 'name' : 'id')
+    .limit(1000)
+    .execute();
 }
 
 export async function applicantLookups(db: Kysely<any>, manifest: Manifest, key?: string) {
@@ -71,11 +77,22 @@ export async function needTraining(db: Kysely<any>, rawType: unknown, rawId: unk
   const type = parseId(rawType);
   const facultyId = parseId(rawId);
   if (type === null || facultyId === null) throw new HttpError(404, 'not_found');
-  const faculty = await db.selectFrom('faculties').select(['id']).where('id', '=', facultyId).where('deleted_at', 'is', null).executeTakeFirst();
+  const faculty = await db
+    .selectFrom('faculties')
+    .select(['id'])
+    .where('id', '=', facultyId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!faculty) throw new HttpError(404, 'not_found');
   const level = degreeLevelOfType(type);
-  const programs = await db.selectFrom('programs').select(['id', 'code', 'name', 'name_local', 'needs_training'])
-    .where('faculty_id', '=', facultyId).where('deleted_at', 'is', null).where('accepts_applications', '=', true)
-    .where('degree_level_id', '=', level).orderBy('name').execute();
+  const programs = await db
+    .selectFrom('programs')
+    .select(['id', 'code', 'name', 'name_local', 'needs_training'])
+    .where('faculty_id', '=', facultyId)
+    .where('deleted_at', 'is', null)
+    .where('accepts_applications', '=', true)
+    .where('degree_level_id', '=', level)
+    .orderBy('name')
+    .execute();
   return { data: { faculty_id: facultyId, need_training: programs.some((p) => p.needs_training === true), programs } };
 }

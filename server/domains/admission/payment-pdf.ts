@@ -1,14 +1,16 @@
 /**
  * The payment instructions PDF of an application (GET /admission/website/print-pdf/{id}):
- * who pays, the fees with their invoice references and amounts, how to pay, and the bank
+ * who pays, the fees with their invoice references and amounts (also in words), how to pay, and the bank
  * account for non-Egyptians. Rendered by server/documents/pdf.ts, which shapes and orders
  * Arabic; the applicant's Arabic name is always shown, whatever the language.
  */
+import { amountInWords } from '../../../engine/core/number-words.ts';
 import type { PdfBlock } from '../../documents/pdf.ts';
 import { renderPdf } from '../../documents/pdf.ts';
 import { EGYPT, type ApplicantRow } from './applicants.ts';
 import type { AdmissionContext } from './application.ts';
 import { applicantFees } from './fees.ts';
+import type { TransferBank } from '../finance/banks.ts';
 
 const T = {
   title: { en: 'Payment instructions', ar: 'تعليمات الدفع' },
@@ -21,6 +23,7 @@ const T = {
   fee: { en: 'Fee', ar: 'البند' },
   reference: { en: 'Reference', ar: 'المرجع' },
   amount: { en: 'Amount', ar: 'المبلغ' },
+  words: { en: 'In words', ar: 'المبلغ بالحروف' },
   status: { en: 'Status', ar: 'الحالة' },
   due: { en: 'Due now', ar: 'مستحق الآن' },
   notDue: { en: 'Not due yet', ar: 'غير مستحق بعد' },
@@ -39,10 +42,16 @@ const T = {
   account: { en: 'Account', ar: 'رقم الحساب' },
   iban: { en: 'IBAN', ar: 'IBAN' },
   swift: { en: 'SWIFT', ar: 'SWIFT' },
+  currency: { en: 'Currency', ar: 'العملة' },
 } as const;
 
 export async function paymentInstructionsPdf(
-  ctx: AdmissionContext, applicant: ApplicantRow, language: 'en' | 'ar', installment: number | null, bank: Record<string, string | null>,
+  ctx: AdmissionContext,
+  applicant: ApplicantRow,
+  language: 'en' | 'ar',
+  installment: number | null,
+  bank: Record<string, string | null>,
+  banks: readonly TransferBank[] = [],
 ): Promise<Buffer> {
   const t = (key: keyof typeof T) => T[key][language];
   const money = (amount: number, currency: string) =>
@@ -52,7 +61,13 @@ export async function paymentInstructionsPdf(
   const shown = installment === null || installment === 1 ? fees : [];
   // Paid and pending say what the payment_status table says; an unpaid fee, whether it is due now.
   const state = (f: (typeof fees)[number]) =>
-    f.status !== 'unpaid' && f.status_ref ? (language === 'ar' ? f.status_ref.name_local || f.status_ref.name : f.status_ref.name) : f.due ? t('due') : t('notDue');
+    f.status !== 'unpaid' && f.status_ref
+      ? language === 'ar'
+        ? f.status_ref.name_local || f.status_ref.name
+        : f.status_ref.name
+      : f.due
+        ? t('due')
+        : t('notDue');
   const blocks: PdfBlock[] = [
     { type: 'heading', text: t('applicant') },
     {
@@ -67,14 +82,54 @@ export async function paymentInstructionsPdf(
     { type: 'heading', text: t('fees') },
     {
       type: 'table',
-      columns: [{ header: t('fee'), width: 2 }, { header: t('reference'), width: 2 }, { header: t('amount'), width: 2, align: 'end' }, { header: t('status'), width: 2 }],
+      columns: [
+        { header: t('fee'), width: 2 },
+        { header: t('reference'), width: 2 },
+        { header: t('amount'), width: 2, align: 'end' },
+        { header: t('status'), width: 2 },
+      ],
       rows: shown.map((f) => [f.label[language], f.reference ?? '', money(f.amount, f.currency), state(f)]),
       empty: t('none'),
     },
+    // Each fee's amount in words, as the cashier and the bank read it.
+    ...(shown.length
+      ? [
+          {
+            type: 'keyValue' as const,
+            rows: shown.map((f) => ({
+              label: `${t('words')}: ${f.label[language]}`,
+              value: amountInWords(f.amount, language, f.currency === 'USD' ? 'USD' : 'EGP'),
+            })),
+          },
+        ]
+      : []),
     { type: 'heading', text: t('how') },
     { type: 'paragraph', text: t('howText') },
   ];
-  if (Number(applicant.nationality_id) !== EGYPT) {
+  if (Number(applicant.nationality_id) !== EGYPT && banks.length) {
+    // The finance staff's banks, each account in the currency its name implies.
+    blocks.push(
+      { type: 'heading', text: t('bank') },
+      { type: 'paragraph', text: t('bankText') },
+      {
+        type: 'table',
+        columns: [
+          { header: t('bankName'), width: 2.4 },
+          { header: t('currency'), width: 0.8 },
+          { header: t('account'), width: 1.6 },
+          { header: t('iban'), width: 2.4 },
+          { header: t('swift'), width: 1.2 },
+        ],
+        rows: banks.map((b) => [
+          language === 'ar' ? b.name_local || b.name : b.name,
+          b.currency,
+          b.account_number,
+          b.iban ?? '',
+          b.swift ?? '',
+        ]),
+      },
+    );
+  } else if (Number(applicant.nationality_id) !== EGYPT) {
     blocks.push(
       { type: 'heading', text: t('bank') },
       { type: 'paragraph', text: t('bankText') },
@@ -90,7 +145,9 @@ export async function paymentInstructionsPdf(
     );
   }
   return renderPdf({
-    direction: language === 'ar' ? 'rtl' : 'ltr', language, title: t('title'),
+    direction: language === 'ar' ? 'rtl' : 'ltr',
+    language,
+    title: t('title'),
     subtitle: applicant.name_local ?? applicant.name ?? undefined,
     info: { author: 'Rowaq', subject: t('title') },
     blocks,

@@ -13,7 +13,16 @@ import { requireSignedIn } from '../auth/guards.ts';
 import { recordAccess } from '../../resources/access-log.ts';
 import { transitionAllowed } from '../../resources/write-checks.ts';
 import {
-  APPLICANTS_TABLE, STAFF_READ_PERMISSION, authorize, doneTabs, findApplicant, isEditable, parseId, programFitsLevel, statusKey, statusOf,
+  APPLICANTS_TABLE,
+  STAFF_READ_PERMISSION,
+  authorize,
+  doneTabs,
+  findApplicant,
+  isEditable,
+  parseId,
+  programFitsLevel,
+  statusKey,
+  statusOf,
   type ApplicantRow,
 } from './applicants.ts';
 import type { AdmissionContext } from './application.ts';
@@ -32,7 +41,11 @@ function statusTable(manifest: Manifest) {
 }
 
 /** The transitions this user may take from the applicant's current status. */
-export function allowedActions(manifest: Manifest, user: FastifyRequest['user'], applicant: ApplicantRow): Array<{ action: string; to: Status }> {
+export function allowedActions(
+  manifest: Manifest,
+  user: FastifyRequest['user'],
+  applicant: ApplicantRow,
+): Array<{ action: string; to: Status }> {
   const table = statusTable(manifest);
   const from = statusKey(manifest, applicant.status_id);
   const out: Array<{ action: string; to: Status }> = [];
@@ -69,13 +82,22 @@ export async function reviewActions(ctx: AdmissionContext, request: FastifyReque
 
 type ProgramChoice = { id: number; name: string; name_local: string; faculty_id: number; preference: number | null };
 
-async function programChoices(db: Parameters<typeof findApplicant>[0], applicant: ApplicantRow): Promise<ProgramChoice[]> {
-  let query = db.selectFrom('programs').select(['id', 'name', 'name_local', 'faculty_id']).where('deleted_at', 'is', null);
+async function programChoices(
+  db: Parameters<typeof findApplicant>[0],
+  applicant: ApplicantRow,
+): Promise<ProgramChoice[]> {
+  let query = db
+    .selectFrom('programs')
+    .select(['id', 'name', 'name_local', 'faculty_id'])
+    .where('deleted_at', 'is', null);
   if (applicant.degree_level_id !== null) query = query.where('degree_level_id', '=', applicant.degree_level_id);
   const rows = await query.orderBy('name').execute();
   const ranks = preferenceRanks(applicant);
   const choices = rows.map((r) => ({
-    id: Number(r.id), name: String(r.name), name_local: String(r.name_local ?? r.name), faculty_id: Number(r.faculty_id),
+    id: Number(r.id),
+    name: String(r.name),
+    name_local: String(r.name_local ?? r.name),
+    faculty_id: Number(r.faculty_id),
     preference: ranks.get(Number(r.id)) ?? null,
   }));
   return choices.sort((a, b) => (a.preference ?? Infinity) - (b.preference ?? Infinity));
@@ -94,7 +116,12 @@ function preferenceRanks(applicant: ApplicantRow): Map<number, number> {
   return out;
 }
 
-export async function changeStatus(ctx: AdmissionContext & { mailer?: Mailer }, request: FastifyRequest, rawId: unknown, body: unknown) {
+export async function changeStatus(
+  ctx: AdmissionContext & { mailer?: Mailer },
+  request: FastifyRequest,
+  rawId: unknown,
+  body: unknown,
+) {
   const user = staffCaller(request);
   const input = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
   const id = parseId(rawId);
@@ -103,22 +130,45 @@ export async function changeStatus(ctx: AdmissionContext & { mailer?: Mailer }, 
   const changed = await ctx.db.transaction().execute(async (trx) => {
     const applicant = id === null ? undefined : await findApplicant(trx, id, true);
     if (!applicant) throw new HttpError(404, 'not_found');
-    const byAction = typeof input.action === 'string'
-      ? allowedActions(ctx.manifest, user, applicant).find((a) => a.action === input.action)?.to
-      : undefined;
+    const byAction =
+      typeof input.action === 'string'
+        ? allowedActions(ctx.manifest, user, applicant).find((a) => a.action === input.action)?.to
+        : undefined;
     const wanted = input.status ?? input.status_id;
-    const to = byAction ?? table.statuses.find((s) => s.key === wanted || (wanted !== undefined && wanted !== null && wanted !== '' && String(s.id) === String(wanted)));
-    if (!to) throw ValidationError.single('status', { key: typeof input.action === 'string' ? 'status_transition' : 'status_invalid' });
+    const to =
+      byAction ??
+      table.statuses.find(
+        (s) =>
+          s.key === wanted ||
+          (wanted !== undefined && wanted !== null && wanted !== '' && String(s.id) === String(wanted)),
+      );
+    if (!to)
+      throw ValidationError.single('status', {
+        key: typeof input.action === 'string' ? 'status_transition' : 'status_invalid',
+      });
     if (to.id === Number(applicant.status_id) || !transitionAllowed(table, user, applicant.status_id, to.id)) {
       throw ValidationError.single('status', { key: 'status_transition' });
     }
-    if (COMMENT_REQUIRED.includes(to.key) && !comment) throw ValidationError.single('comment', { key: 'status_comment_required' });
+    if (COMMENT_REQUIRED.includes(to.key) && !comment)
+      throw ValidationError.single('comment', { key: 'status_comment_required' });
     const placement = to.key === DISTRIBUTED ? await programOf(trx, input.program_id, applicant) : {};
-    await trx.updateTable(APPLICANTS_TABLE).set({
-      status_id: to.id, feedback: comment || null, status_changed_at: sql`now()`, updated_at: sql`now()`, ...placement,
-    }).where('id', '=', applicant.id).execute();
+    await trx
+      .updateTable(APPLICANTS_TABLE)
+      .set({
+        status_id: to.id,
+        feedback: comment || null,
+        status_changed_at: sql`now()`,
+        updated_at: sql`now()`,
+        ...placement,
+      })
+      .where('id', '=', applicant.id)
+      .execute();
     await recordAccess(trx, ctx.manifest, {
-      user, action: 'status_change', resource: APPLICANTS_TABLE, recordId: applicant.id, ip: request.ip,
+      user,
+      action: 'status_change',
+      resource: APPLICANTS_TABLE,
+      recordId: applicant.id,
+      ip: request.ip,
       details: { from: statusKey(ctx.manifest, applicant.status_id), to: to.key, comment: comment || undefined },
     });
     return { applicant, to };
@@ -135,12 +185,22 @@ export async function changeStatus(ctx: AdmissionContext & { mailer?: Mailer }, 
 /** The status whose change distributes the applicant: it names the program (and so the faculty). */
 const DISTRIBUTED = 'accepted';
 
-async function programOf(trx: Parameters<typeof findApplicant>[0], raw: unknown, applicant: ApplicantRow): Promise<{ program_id: number; faculty_id: number }> {
+async function programOf(
+  trx: Parameters<typeof findApplicant>[0],
+  raw: unknown,
+  applicant: ApplicantRow,
+): Promise<{ program_id: number; faculty_id: number }> {
   const id = parseId(raw);
   if (id === null) throw ValidationError.single('program_id', { key: 'required' });
-  const program = await trx.selectFrom('programs').select(['id', 'faculty_id', 'degree_level_id']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const program = await trx
+    .selectFrom('programs')
+    .select(['id', 'faculty_id', 'degree_level_id'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!program) throw ValidationError.single('program_id', { key: 'ref_missing' });
-  if (!programFitsLevel(program, applicant.degree_level_id)) throw ValidationError.single('program_id', { key: 'program_not_for_level' });
+  if (!programFitsLevel(program, applicant.degree_level_id))
+    throw ValidationError.single('program_id', { key: 'program_not_for_level' });
   return { program_id: Number(program.id), faculty_id: Number(program.faculty_id) };
 }
 
@@ -149,7 +209,10 @@ const NEXT: Record<string, LocalText> = {
   pay: { en: 'Pay the fees that are due', ar: 'سدد الرسوم المستحقة' },
   submit: { en: 'Send your application for review', ar: 'أرسل طلبك للمراجعة' },
   wait_review: { en: 'Your application is being reviewed', ar: 'طلبك قيد المراجعة' },
-  fix_feedback: { en: 'Read the feedback, correct your application and send it again', ar: 'اقرأ الملاحظات وصحح طلبك ثم أرسله مرة أخرى' },
+  fix_feedback: {
+    en: 'Read the feedback, correct your application and send it again',
+    ar: 'اقرأ الملاحظات وصحح طلبك ثم أرسله مرة أخرى',
+  },
   exam: { en: 'Attend the admission exam', ar: 'احضر اختبار القبول' },
   wait_distribution: { en: 'Wait for the distribution to a faculty', ar: 'انتظر التوزيع على الكليات' },
   pay_final: { en: 'Pay the final fees to confirm your place', ar: 'سدد الرسوم النهائية لتأكيد قبولك' },
@@ -161,16 +224,27 @@ const NEXT: Record<string, LocalText> = {
 function nextStep(key: string, tabsLeft: number, fees: FeeLine[]): string {
   const feeDue = fees.some((f) => f.due && f.status !== 'paid');
   switch (key) {
-    case 'incomplete': return tabsLeft > 0 ? 'complete_tabs' : feeDue ? 'pay' : 'submit';
-    case 'feedback': return 'fix_feedback';
-    case 'exam_fees_required': case 'exam_fails': return 'pay';
-    case 'exam_required': return 'exam';
-    case 'distribution_required': return 'wait_distribution';
-    case 'final_fees_required': return 'pay_final';
-    case 'accepted': return 'accepted';
-    case 'approved': return 'approved';
-    case 'rejected': return 'rejected';
-    default: return 'wait_review';
+    case 'incomplete':
+      return tabsLeft > 0 ? 'complete_tabs' : feeDue ? 'pay' : 'submit';
+    case 'feedback':
+      return 'fix_feedback';
+    case 'exam_fees_required':
+    case 'exam_fails':
+      return 'pay';
+    case 'exam_required':
+      return 'exam';
+    case 'distribution_required':
+      return 'wait_distribution';
+    case 'final_fees_required':
+      return 'pay_final';
+    case 'accepted':
+      return 'accepted';
+    case 'approved':
+      return 'approved';
+    case 'rejected':
+      return 'rejected';
+    default:
+      return 'wait_review';
   }
 }
 
@@ -183,17 +257,28 @@ export async function dashboard(ctx: AdmissionContext, request: FastifyRequest, 
   const step = nextStep(key, tabs.filter((t) => !done.includes(t)).length, fees);
   return {
     data: {
-      id: applicant.id, applicant_type_id: applicant.applicant_type_id, admission_id: applicant.admission_id, term_id: applicant.term_id,
-      email: applicant.email, name: applicant.name, name_local: applicant.name_local, nationality_id: applicant.nationality_id,
-      degree_level_id: applicant.degree_level_id, program_id: applicant.program_id ?? null,
-      status: statusOf(ctx.manifest, applicant.status_id), feedback: applicant.feedback,
-      status_changed_at: applicant.status_changed_at, submitted_at: applicant.submitted_at,
+      id: applicant.id,
+      applicant_type_id: applicant.applicant_type_id,
+      admission_id: applicant.admission_id,
+      term_id: applicant.term_id,
+      email: applicant.email,
+      name: applicant.name,
+      name_local: applicant.name_local,
+      nationality_id: applicant.nationality_id,
+      degree_level_id: applicant.degree_level_id,
+      program_id: applicant.program_id ?? null,
+      status: statusOf(ctx.manifest, applicant.status_id),
+      feedback: applicant.feedback,
+      status_changed_at: applicant.status_changed_at,
+      submitted_at: applicant.submitted_at,
       editable: isEditable(ctx.manifest, applicant),
       tabs: tabs.map((t) => ({ key: t, done: done.includes(t) })),
-      completed_tabs: done, form_version: applicant.form_version,
+      completed_tabs: done,
+      form_version: applicant.form_version,
       next_step: { key: step, text: NEXT[step] },
       payment_due: fees.some((f) => f.due && f.status !== 'paid'),
-      require_payment: applicant.require_payment, early: applicant.early,
+      require_payment: applicant.require_payment,
+      early: applicant.early,
       fees,
     },
     completed_tabs: done,

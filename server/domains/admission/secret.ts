@@ -19,6 +19,9 @@ export function hashSecret(secret: string): string {
 /** True when `secret` hashes to `storedHash`; always hashes, whatever it is given. */
 export function secretMatches(secret: string, storedHash: string | null | undefined): boolean {
   const given = Buffer.from(hashSecret(secret), 'hex');
-  const stored = Buffer.from(typeof storedHash === 'string' && /^[0-9a-f]{64}$/.test(storedHash) ? storedHash : '0'.repeat(64), 'hex');
+  const stored = Buffer.from(
+    typeof storedHash === 'string' && /^[0-9a-f]{64}$/.test(storedHash) ? storedHash : '0'.repeat(64),
+    'hex',
+  );
   return timingSafeEqual(given, stored) && !!storedHash;
 }

@@ -12,12 +12,16 @@ export function statusMail(to: string, status: Pick<Status, 'name' | 'name_local
     `The status of your application is now: ${status.name}.`,
     comment && `\nComment from the admission office:\n${comment}`,
     '\nOpen your application with the link in the first mail we sent you.',
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   const ar = [
     `أصبحت حالة طلبك: ${status.name_local || status.name}.`,
     comment && `\nملاحظة من مكتب القبول:\n${comment}`,
     '\nافتح طلبك من الرابط الوارد في أول رسالة أرسلناها إليك.',
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   return {
     to,
     subject: `Your application: ${status.name} | طلبك: ${status.name_local || status.name}`,

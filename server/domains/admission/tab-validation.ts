@@ -3,7 +3,7 @@
  * visible fields only, required and requiredWhen, the shared rules (each with its own message,
  * engine/core/field-rules.ts), the keystroke filter (no character it would drop), then the field's JSON Schema (types, lengths, ranges, maxItems),
  * the options it names (a country, a governorate, a status of the table, and only one the field
- * offers now: options.only / options.when, the browser's rule in form/choices.ts), and the checks the
+ * offers now: options.only / options.when, the rule shared with the browser in engine/core/choices.ts), and the checks the
  * rules file leaves to the server (rows of marks, ranked preferences).
  *
  * Errors are keyed by field, nested ones by path (`subject_degrees.2.mark`); the caller throws
@@ -18,7 +18,7 @@ import { applyKeystrokeFilter } from '../../../engine/core/keystroke.ts';
 import { addFieldError, type FieldErrors } from '../../http/errors.ts';
 import { schemaMessage } from '../../../engine/core/schema-messages.ts';
 import type { Message } from '../../http/messages.ts';
-import { choiceOffered } from '../../../engine/react/renderers/form/choices.ts';
+import { choiceOffered } from '../../../engine/core/choices.ts';
 import { programFitsLevel } from './applicants.ts';
 import { fieldRequired, isFileField, visibleFields } from './tabs.ts';
 
@@ -59,7 +59,11 @@ export interface TabInput {
 type Db = Kysely<any> | Transaction<any>;
 
 /** Returns the tab's values to store (coerced, visible fields only) and the errors found. */
-export async function validateTab(db: Db, manifest: Manifest, input: TabInput): Promise<{ values: Record<string, unknown>; errors: FieldErrors }> {
+export async function validateTab(
+  db: Db,
+  manifest: Manifest,
+  input: TabInput,
+): Promise<{ values: Record<string, unknown>; errors: FieldErrors }> {
   const { form, body, params, files } = input;
   const errors: FieldErrors = {};
   const known = new Set(form.fields.map((f) => f.name));
@@ -88,7 +92,7 @@ export async function validateTab(db: Db, manifest: Manifest, input: TabInput): 
     if (isFileField(field)) continue;
     const ruleErrors = field.rules
       .map((name) => manifest.rules[name])
-      .filter((rule): rule is Rule => !!rule && !checkRule(rule, value, record))
+      .filter((rule): rule is Rule => !!rule && !checkRule(rule, value, record, field.name))
       .map((rule): Message => ({ text: rule.message }));
     if (ruleErrors.length) {
       for (const m of ruleErrors) addFieldError(errors, field.name, m);
@@ -96,13 +100,18 @@ export async function validateTab(db: Db, manifest: Manifest, input: TabInput): 
     }
     // What the keystroke filter would never let be typed is refused too (a client may skip it).
     const filter = field.filter ? manifest.filters[field.filter] : undefined;
-    if (filter && (typeof value === 'string' || typeof value === 'number') && applyKeystrokeFilter(String(value), filter.allow) !== String(value)) {
+    if (
+      filter &&
+      (typeof value === 'string' || typeof value === 'number') &&
+      applyKeystrokeFilter(String(value), filter.allow) !== String(value)
+    ) {
       addFieldError(errors, field.name, { key: 'pattern' });
       continue;
     }
     const validate = validatorOf(field.schema);
     if (!validate(value)) {
-      for (const e of validate.errors ?? []) addFieldError(errors, errorPath(field.name, e), schemaMessage(e.keyword, e.params));
+      for (const e of validate.errors ?? [])
+        addFieldError(errors, errorPath(field.name, e), schemaMessage(e.keyword, e.params));
       continue;
     }
     // A status the field does not offer now (options.only / options.when): the browser never shows it.
@@ -112,14 +121,19 @@ export async function validateTab(db: Db, manifest: Manifest, input: TabInput): 
     }
     await checkOptions(db, manifest, field, value, errors);
     checkRows(manifest, field, value, errors);
-    if (field.rules.includes('preferences_sorted')) await checkPreferences(db, manifest, field.name, value as Preference[], record.degree_level_id, errors);
+    if (field.rules.includes('preferences_sorted'))
+      await checkPreferences(db, manifest, field.name, value as Preference[], record.degree_level_id, errors);
   }
   return { values, errors };
 }
 
 function requiredMessage(manifest: Manifest, field: FormField): Message {
   // A field's own "required" rule speaks for it: files, declarations, certificate type...
-  const own = field.rules.map((n) => manifest.rules[n]).find((r) => r && (r.name.endsWith('_required') || r.name === 'declarations_checked' || r.name === 'checkbox_checked'));
+  const own = field.rules
+    .map((n) => manifest.rules[n])
+    .find(
+      (r) => r && (r.name.endsWith('_required') || r.name === 'declarations_checked' || r.name === 'checkbox_checked'),
+    );
   if (own) return { text: own.message };
   if (field.widget === 'checkbox' && (field.schema as { const?: unknown }).const === true) {
     const rule = manifest.rules.checkbox_checked;
@@ -146,24 +160,35 @@ function errorPath(name: string, error: ErrorObject): string {
   return [name, ...parts].join('.');
 }
 
-
 /** A value naming an option must name an existing one: a row of the referenced table or a status. */
-async function checkOptions(db: Db, manifest: Manifest, field: FormField, value: unknown, errors: FieldErrors): Promise<void> {
+async function checkOptions(
+  db: Db,
+  manifest: Manifest,
+  field: FormField,
+  value: unknown,
+  errors: FieldErrors,
+): Promise<void> {
   if (!field.options) return;
   // A list names its options per row: the row's first *_id property (scholarships[].scholarship_id).
   const cells: Array<[string, unknown]> = Array.isArray(value)
     ? value.map((row, i): [string, unknown] => {
-      if (!row || typeof row !== 'object') return [`${field.name}.${i}`, row];
-      const key = Object.keys(row).find((k) => k.endsWith('_id'));
-      return [`${field.name}.${i}${key ? `.${key}` : ''}`, key ? (row as Record<string, unknown>)[key] : undefined];
-    })
+        if (!row || typeof row !== 'object') return [`${field.name}.${i}`, row];
+        const key = Object.keys(row).find((k) => k.endsWith('_id'));
+        return [`${field.name}.${i}${key ? `.${key}` : ''}`, key ? (row as Record<string, unknown>)[key] : undefined];
+      })
     : [[field.name, value]];
-  for (const [path, cell] of cells) if (cell !== undefined && !(await optionExists(db, manifest, field.options, cell))) {
-    addFieldError(errors, path, { key: field.options.status ? 'status_invalid' : 'ref_missing' });
-  }
+  for (const [path, cell] of cells)
+    if (cell !== undefined && !(await optionExists(db, manifest, field.options, cell))) {
+      addFieldError(errors, path, { key: field.options.status ? 'status_invalid' : 'ref_missing' });
+    }
 }
 
-async function optionExists(db: Db, manifest: Manifest, options: NonNullable<FormField['options']>, value: unknown): Promise<boolean> {
+async function optionExists(
+  db: Db,
+  manifest: Manifest,
+  options: NonNullable<FormField['options']>,
+  value: unknown,
+): Promise<boolean> {
   if (options.status) {
     const table = manifest.statusTables[options.status];
     return !table || table.statuses.some((s) => String(s.id) === String(value));
@@ -183,18 +208,30 @@ function checkRows(manifest: Manifest, field: FormField, value: unknown, errors:
     for (const { property, rule: name } of rules) {
       const rule = manifest.rules[name];
       const cell = (row as Record<string, unknown>)[property];
-      if (rule && !checkRule(rule, cell, row as Record<string, unknown>)) addFieldError(errors, `${field.name}.${i}.${property}`, { text: rule.message });
+      if (rule && !checkRule(rule, cell, row as Record<string, unknown>))
+        addFieldError(errors, `${field.name}.${i}.${property}`, { text: rule.message });
     }
   });
 }
 
-interface Preference { faculty_id: number; program_id: number; order: number }
+interface Preference {
+  faculty_id: number;
+  program_id: number;
+  order: number;
+}
 
 /**
  * Ranked preferences: every one ordered 1..n without gaps or repeats ("All preferences must be
  * sorted"), no program twice, each program a program of its faculty.
  */
-async function checkPreferences(db: Db, manifest: Manifest, name: string, list: Preference[], level: unknown, errors: FieldErrors): Promise<void> {
+async function checkPreferences(
+  db: Db,
+  manifest: Manifest,
+  name: string,
+  list: Preference[],
+  level: unknown,
+  errors: FieldErrors,
+): Promise<void> {
   const orders = list.map((p) => p.order).sort((a, b) => a - b);
   const sorted = manifest.rules.preferences_sorted;
   if (!orders.every((o, i) => o === i + 1) && sorted) {
@@ -208,13 +245,20 @@ async function checkPreferences(db: Db, manifest: Manifest, name: string, list: 
   });
   const ids = [...seen];
   if (!ids.length) return;
-  const rows = await db.selectFrom('programs').select(['id', 'faculty_id', 'degree_level_id']).where('id', 'in', ids).where('deleted_at', 'is', null).execute();
+  const rows = await db
+    .selectFrom('programs')
+    .select(['id', 'faculty_id', 'degree_level_id'])
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   list.forEach((p, i) => {
     const program = byId.get(p.program_id);
     if (!program) addFieldError(errors, `${name}.${i}.program_id`, { key: 'ref_missing' });
-    else if (Number(program.faculty_id) !== p.faculty_id) addFieldError(errors, `${name}.${i}.program_id`, { key: 'program_not_in_faculty' });
+    else if (Number(program.faculty_id) !== p.faculty_id)
+      addFieldError(errors, `${name}.${i}.program_id`, { key: 'program_not_in_faculty' });
     // An undergraduate chooses among bachelor's programs, a postgraduate among the higher degrees.
-    else if (!programFitsLevel(program, level)) addFieldError(errors, `${name}.${i}.program_id`, { key: 'program_not_for_level' });
+    else if (!programFitsLevel(program, level))
+      addFieldError(errors, `${name}.${i}.program_id`, { key: 'program_not_for_level' });
   });
 }

@@ -5,8 +5,8 @@
  * (wizard-state.ts, conditions.ts), so both sides agree on which tabs and fields exist.
  */
 import type { Form, FormField, Manifest, Wizard } from '../../../generator/manifest-types.ts';
-import { evaluateCondition } from '../../../engine/react/renderers/form/conditions.ts';
-import { tabsFor } from '../../../engine/react/renderers/wizard/wizard-state.ts';
+import { evaluateCondition } from '../../../engine/core/conditions.ts';
+import { tabsFor } from '../../../engine/core/wizard-state.ts';
 import type { ApplicantRow } from './applicants.ts';
 
 export const WIZARD_NAME = 'admission_form';
@@ -56,19 +56,36 @@ export function isFileField(field: FormField): boolean {
 }
 
 /** The visible fields of a form for this record. */
-export function visibleFields(form: Form, record: Record<string, unknown>, params: Record<string, string>): FormField[] {
+export function visibleFields(
+  form: Form,
+  record: Record<string, unknown>,
+  params: Record<string, string>,
+): FormField[] {
   return form.fields.filter((f) => evaluateCondition(f.visibleWhen, { record, params }));
 }
 
-export function fieldRequired(field: FormField, record: Record<string, unknown>, params: Record<string, string>): boolean {
-  return field.required || field.rules.includes('required') || (!!field.requiredWhen && evaluateCondition(field.requiredWhen, { record, params }));
+export function fieldRequired(
+  field: FormField,
+  record: Record<string, unknown>,
+  params: Record<string, string>,
+): boolean {
+  return (
+    field.required ||
+    field.rules.includes('required') ||
+    (!!field.requiredWhen && evaluateCondition(field.requiredWhen, { record, params }))
+  );
 }
 
 /** Every file field of the applicant's tabs, by name, with the tab it belongs to. */
-export function fileFields(manifest: Manifest, wizard: Wizard, tabs: string[]): Map<string, { tab: string; field: FormField }> {
+export function fileFields(
+  manifest: Manifest,
+  wizard: Wizard,
+  tabs: string[],
+): Map<string, { tab: string; field: FormField }> {
   const out = new Map<string, { tab: string; field: FormField }>();
   for (const tab of tabs) {
-    for (const field of formOfTab(manifest, wizard, tab)?.fields ?? []) if (isFileField(field)) out.set(field.name, { tab, field });
+    for (const field of formOfTab(manifest, wizard, tab)?.fields ?? [])
+      if (isFileField(field)) out.set(field.name, { tab, field });
   }
   return out;
 }

@@ -4,8 +4,16 @@
  * (terms.start_date to end_date, both included). Dates are calendar dates, 'YYYY-MM-DD'.
  */
 
-export interface WeeklySlot { id: number; day: number; start_time: string; end_time: string }
-export interface TermWindow { start_date: string | null; end_date: string | null }
+export interface WeeklySlot {
+  id: number;
+  day: number;
+  start_time: string;
+  end_time: string;
+}
+export interface TermWindow {
+  start_date: string | null;
+  end_date: string | null;
+}
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -19,18 +19,42 @@ import type { DomainOptions } from '../index.ts';
 import { flagValue, readSettings } from '../system/university-data.ts';
 import { nextOccurrences, parseDate, slotsOn } from './occurrences.ts';
 import {
-  attendanceSecret, judgeTimestamp, makeCode, newSessionSecret, parseCode, QR_MAX_AGE_MS, QR_ROTATE_MS, sessionKey, signatureValid,
+  attendanceSecret,
+  judgeTimestamp,
+  makeCode,
+  newSessionSecret,
+  parseCode,
+  QR_MAX_AGE_MS,
+  QR_ROTATE_MS,
+  sessionKey,
+  signatureValid,
 } from './qr-code.ts';
 import {
-  attendingCount, attendingRegistration, closeSession, findSection, findSession, openSession, recordAttendance, recordsOf,
-  sectionsTaughtBy, slotsOf, type SectionInfo, type SessionRow,
+  attendingCount,
+  attendingRegistration,
+  attendsAnotherLecture,
+  closeSession,
+  findSection,
+  findSession,
+  openSession,
+  recordAttendance,
+  recordsOf,
+  sectionsTaughtBy,
+  slotsOf,
+  type SectionInfo,
+  type SessionRow,
 } from './store.ts';
 
 export const SETTING = 'attendance_with_qr_code';
 export const TAKE = 'take_attendance';
 export const SCAN = 'access_attendance';
 
-interface Ctx { db: Kysely<any>; manifest: Manifest; secret: string; now: () => number }
+interface Ctx {
+  db: Kysely<any>;
+  manifest: Manifest;
+  secret: string;
+  now: () => number;
+}
 
 function positiveId(value: unknown): number | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
@@ -57,14 +81,22 @@ const local = (en: string, ar: string | null, lang: string) => (lang === 'ar' &&
 
 function sectionView(s: SectionInfo, lang: string) {
   return {
-    id: s.id, code: s.code, term_id: s.term_id, start_date: s.start_date, end_date: s.end_date,
+    id: s.id,
+    code: s.code,
+    term_id: s.term_id,
+    start_date: s.start_date,
+    end_date: s.end_date,
     course: { code: s.course_code, name: local(s.course_name, s.course_name_local, lang) },
     term: local(s.term_name, s.term_name_local, lang),
   };
 }
 
 /** The session, when the caller teaches its section (404 for a session that does not exist, 403 for another's). */
-async function ownSession(ctx: Ctx, request: FastifyRequest, userId: number): Promise<{ session: SessionRow; section: SectionInfo }> {
+async function ownSession(
+  ctx: Ctx,
+  request: FastifyRequest,
+  userId: number,
+): Promise<{ session: SessionRow; section: SectionInfo }> {
   const id = positiveId((request.params as Record<string, string>).id);
   const session = id === undefined ? undefined : await findSession(ctx.db, ctx.manifest, id);
   if (!session) throw new HttpError(404, 'attendance_session_not_found');
@@ -75,14 +107,22 @@ async function ownSession(ctx: Ctx, request: FastifyRequest, userId: number): Pr
 }
 
 function sessionView(session: SessionRow) {
-  return { id: session.id, section_id: session.section_id, slot_id: session.slot_id, lecture_date: session.lecture_date, closed: session.closed_at != null };
+  return {
+    id: session.id,
+    section_id: session.section_id,
+    slot_id: session.slot_id,
+    lecture_date: session.lecture_date,
+    closed: session.closed_at != null,
+  };
 }
 
 function currentCode(ctx: Ctx, session: SessionRow) {
   const issuedAt = ctx.now();
   return {
     code: makeCode(sessionKey(ctx.secret, session.id, session.secret), session.id, issuedAt),
-    issued_at: new Date(issuedAt).toISOString(), refresh_ms: QR_ROTATE_MS, max_age_ms: QR_MAX_AGE_MS,
+    issued_at: new Date(issuedAt).toISOString(),
+    refresh_ms: QR_ROTATE_MS,
+    max_age_ms: QR_MAX_AGE_MS,
   };
 }
 
@@ -93,12 +133,19 @@ function routes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/attendance/sections', async (request) => {
     const userId = await admit(ctx, request, TAKE);
     const lang = requestLanguage(request);
-    const from = parseDate((request.query as Record<string, unknown>)?.from) ?? new Date(ctx.now()).toISOString().slice(0, 10);
+    const from =
+      parseDate((request.query as Record<string, unknown>)?.from) ?? new Date(ctx.now()).toISOString().slice(0, 10);
     const sections = await sectionsTaughtBy(db, m, userId);
-    const slots = await slotsOf(db, m, sections.map((s) => s.id));
+    const slots = await slotsOf(
+      db,
+      m,
+      sections.map((s) => s.id),
+    );
     return {
       data: sections.map((s) => ({
-        ...sectionView(s, lang), slots: slots.get(s.id) ?? [], next_dates: nextOccurrences(from, slots.get(s.id) ?? [], s),
+        ...sectionView(s, lang),
+        slots: slots.get(s.id) ?? [],
+        next_dates: nextOccurrences(from, slots.get(s.id) ?? [], s),
       })),
     };
   });
@@ -136,8 +183,11 @@ function routes(app: FastifyInstance, ctx: Ctx): void {
     const records = await recordsOf(db, m, session.id);
     return {
       data: {
-        ...sessionView(session), section: sectionView(section, requestLanguage(request)),
-        count: records.length, attending: await attendingCount(db, m, section.id), records,
+        ...sessionView(session),
+        section: sectionView(section, requestLanguage(request)),
+        count: records.length,
+        attending: await attendingCount(db, m, section.id),
+        records,
       },
     };
   });
@@ -164,25 +214,41 @@ function routes(app: FastifyInstance, ctx: Ctx): void {
     const code = parseCode(bodyOf(request).code);
     if (!code) throw new HttpError(422, 'attendance_invalid_qr');
     const session = await findSession(db, m, code.sessionId);
-    if (!session || !signatureValid(sessionKey(ctx.secret, session.id, session.secret), code)) throw new HttpError(422, 'attendance_invalid_qr');
+    if (!session || !signatureValid(sessionKey(ctx.secret, session.id, session.secret), code))
+      throw new HttpError(422, 'attendance_invalid_qr');
     const verdict = judgeTimestamp(code, now);
     if (verdict === 'invalid_timestamp') throw new HttpError(422, 'attendance_invalid_timestamp');
     // A closed session's codes are stale whatever their age.
     if (verdict === 'expired' || session.closed_at != null) throw new HttpError(422, 'attendance_expired');
     const studentId = request.user.student_id;
-    const registrationId = typeof studentId === 'number' ? await attendingRegistration(db, m, studentId, session.section_id) : undefined;
+    const registrationId =
+      typeof studentId === 'number' ? await attendingRegistration(db, m, studentId, session.section_id) : undefined;
+    if (
+      typeof studentId === 'number' &&
+      registrationId === undefined &&
+      (await attendsAnotherLecture(db, m, studentId, session))
+    )
+      throw new HttpError(422, 'attendance_other_lecture');
     if (studentId === undefined || registrationId === undefined) throw new HttpError(403, 'attendance_not_registered');
-    if (!(await recordAttendance(db, m, { sessionId: session.id, studentId, registrationId }))) throw new HttpError(409, 'attendance_already_registered');
+    if (!(await recordAttendance(db, m, { sessionId: session.id, studentId, registrationId })))
+      throw new HttpError(409, 'attendance_already_registered');
     const section = await findSection(db, m, session.section_id);
     const lang = requestLanguage(request);
     return {
       message: translate({ key: 'attendance_recorded' }, lang),
-      data: { session_id: session.id, lecture_date: session.lecture_date, section: section ? sectionView(section, lang) : null },
+      data: {
+        session_id: session.id,
+        lecture_date: session.lecture_date,
+        section: section ? sectionView(section, lang) : null,
+      },
     };
   });
 }
 
-export interface AttendanceOptions { secret?: string; now?: () => number }
+export interface AttendanceOptions {
+  secret?: string;
+  now?: () => number;
+}
 
 /** The domain; tests may fix the secret and the clock. */
 export function attendanceDomainWith(options: AttendanceOptions = {}): FastifyPluginAsync<DomainOptions> {

@@ -18,22 +18,20 @@
  *    further in the future than that was not made by us.
  */
 import crypto from 'node:crypto';
+import { installationSecret } from '../../secrets.ts';
 
 export const QR_PREFIX = 'RWQA1';
 export const QR_ROTATE_MS = 10_000;
 export const QR_MAX_AGE_MS = 30_000;
 export const QR_FUTURE_SKEW_MS = 5_000;
 
-/** The development secret, used when ATTENDANCE_QR_SECRET is not set (see attendanceSecret). */
-export const DEV_QR_SECRET = 'rowaq-development-attendance-qr-secret';
-
 /**
- * ATTENDANCE_QR_SECRET, else the development secret. Even then codes stay unforgeable, since
- * every session's key also holds its random database secret; setting the variable makes a
- * leaked database alone insufficient. Every instance must share it.
+ * ATTENDANCE_QR_SECRET, else this installation's own random secret (server/secrets.ts, kept in
+ * DATA_DIR). Every session's key also holds its random database secret, so a leaked database
+ * alone cannot forge codes. Every instance must share it (the same variable, or one DATA_DIR).
  */
-export function attendanceSecret(config: { attendanceQrSecret?: string }): string {
-  return config.attendanceQrSecret || DEV_QR_SECRET;
+export function attendanceSecret(config: { attendanceQrSecret?: string; dataDir: string }): string {
+  return config.attendanceQrSecret || installationSecret(config.dataDir, 'attendance-qr');
 }
 
 /** A new session's random secret (stored in attendance_sessions.secret). */
@@ -57,7 +55,12 @@ export function makeCode(key: Buffer, sessionId: number, issuedAt: number | stri
 }
 
 /** A scanned code split into its parts; null when it is not shaped like ours at all. */
-export interface ParsedCode { sessionId: number; timestamp: string; signed: string; signature: string }
+export interface ParsedCode {
+  sessionId: number;
+  timestamp: string;
+  signed: string;
+  signature: string;
+}
 
 const SHAPE = /^RWQA1\.([1-9][0-9]{0,14})\.([^.\s]{1,32})\.([A-Za-z0-9_-]{43})$/;
 
@@ -92,7 +95,11 @@ export function judgeTimestamp(code: ParsedCode, now: number): CodeVerdict {
 }
 
 /** The whole judgement of a scanned text against a session key (the domain finds the key by parseCode first). */
-export function verifyCode(text: unknown, keyOf: (sessionId: number) => Buffer | undefined, now: number): { verdict: CodeVerdict; code?: ParsedCode } {
+export function verifyCode(
+  text: unknown,
+  keyOf: (sessionId: number) => Buffer | undefined,
+  now: number,
+): { verdict: CodeVerdict; code?: ParsedCode } {
   const code = parseCode(text);
   if (!code) return { verdict: 'invalid' };
   const key = keyOf(code.sessionId);

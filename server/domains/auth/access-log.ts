@@ -20,7 +20,10 @@ export interface AccessEntry {
 }
 
 export async function logAccess(
-  db: Db, manifest: Manifest, request: FastifyRequest, entry: AccessEntry,
+  db: Db,
+  manifest: Manifest,
+  request: FastifyRequest,
+  entry: AccessEntry,
 ): Promise<void> {
   const record = {
     user: entry.userId === null ? null : { id: entry.userId },

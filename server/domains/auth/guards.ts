@@ -14,7 +14,10 @@ export function requireSignedIn(request: FastifyRequest): RequestUser & { id: nu
   return request.user as RequestUser & { id: number };
 }
 
-export function requireAnyPermission(request: FastifyRequest, permissions: readonly string[]): RequestUser & { id: number } {
+export function requireAnyPermission(
+  request: FastifyRequest,
+  permissions: readonly string[],
+): RequestUser & { id: number } {
   const user = requireSignedIn(request);
   if (!permissions.some((p) => can(user, p))) throw new HttpError(403, 'forbidden');
   return user;

@@ -20,14 +20,18 @@ function linkHash(token: string): string {
 export async function issueLoginLink(db: Db, userId: number): Promise<{ token: string; expiresAt: Date }> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + LINK_TTL_MINUTES * 60_000);
-  await db.insertInto(TOKENS_TABLE).values({ user_id: userId, token_hash: linkHash(token), expires_at: expiresAt }).execute();
+  await db
+    .insertInto(TOKENS_TABLE)
+    .values({ user_id: userId, token_hash: linkHash(token), expires_at: expiresAt })
+    .execute();
   return { token, expiresAt };
 }
 
 /** Uses a link: returns its user id and deletes it, or null (unknown, used or expired). */
 export async function consumeLoginLink(db: Db, token: string): Promise<number | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const row = await db.deleteFrom(TOKENS_TABLE)
+  const row = await db
+    .deleteFrom(TOKENS_TABLE)
     .where('token_hash', '=', linkHash(token))
     .where('expires_at', '>', sql<Date>`now()`)
     .where('revoked_at', 'is', null)

@@ -5,7 +5,6 @@
  * optionally OIDC_SCOPE); absent, the routes answer 404 so the client hides the button.
  */
 import * as client from 'openid-client';
-import { randomBytes } from 'node:crypto';
 import { seal, sealKey, unseal } from './sealed.ts';
 
 export interface OidcSettings {
@@ -55,9 +54,10 @@ export interface OidcClient {
   finish(params: Record<string, string>, cookie: string | undefined): Promise<OidcIdentity>;
 }
 
-export function createOidcClient(settings: OidcSettings): OidcClient {
-  // A client with a secret shares it with every instance; a public client seals per process.
-  const key = sealKey(settings.clientSecret ?? randomBytes(32).toString('hex'), 'oidc-state');
+/** `stateSecret` seals the pending sign-in when the client has no secret of its own (a public client). */
+export function createOidcClient(settings: OidcSettings, stateSecret: string): OidcClient {
+  // Either secret is shared by every instance, so a sign-in started on one finishes on another.
+  const key = sealKey(settings.clientSecret ?? stateSecret, 'oidc-state');
   let discovered: Promise<client.Configuration> | undefined;
   const configuration = () => {
     discovered ??= discover(settings).catch((error: unknown) => {
@@ -100,7 +100,10 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
       }
       // The portal's client forwards code, state and session_state only; with one configured
       // issuer there is no mix-up to detect, so the issuer parameter defaults to ours.
-      if (!callbackUrl.searchParams.has('iss') && config.serverMetadata().authorization_response_iss_parameter_supported) {
+      if (
+        !callbackUrl.searchParams.has('iss') &&
+        config.serverMetadata().authorization_response_iss_parameter_supported
+      ) {
         callbackUrl.searchParams.set('iss', config.serverMetadata().issuer);
       }
       let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
@@ -119,10 +122,9 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
       let email = emailOf(claims);
       if (!email && config.serverMetadata().userinfo_endpoint) {
         // Providers that keep scope claims out of the ID token answer them at userinfo.
-        const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub)
-          .catch((error: unknown) => {
-            throw new OidcError(`userinfo failed: ${(error as Error).message}`);
-          });
+        const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub).catch((error: unknown) => {
+          throw new OidcError(`userinfo failed: ${(error as Error).message}`);
+        });
         email = emailOf(info);
       }
       if (!email) throw new OidcError('the provider sent no email');
@@ -132,8 +134,9 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
 }
 
 function emailOf(claims: Record<string, unknown>): string | undefined {
-  const email = [claims.email, claims.preferred_username, claims.upn]
-    .find((v): v is string => typeof v === 'string' && v.includes('@'));
+  const email = [claims.email, claims.preferred_username, claims.upn].find(
+    (v): v is string => typeof v === 'string' && v.includes('@'),
+  );
   return email?.trim().toLowerCase();
 }
 

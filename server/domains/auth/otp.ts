@@ -24,40 +24,53 @@ export async function issueOtp(db: Db, manifest: Manifest, user: { id: number; e
   const email = user.email.trim().toLowerCase();
   await db.transaction().execute(async (trx) => {
     await retireOtps(trx, manifest, email);
-    await trx.insertInto(table).values({
-      email,
-      user_id: user.id,
-      otp_hash: otpHash,
-      expires_at: new Date(Date.now() + OTP_TTL_MINUTES * 60_000),
-      attempts: 0,
-    }).execute();
+    await trx
+      .insertInto(table)
+      .values({
+        email,
+        user_id: user.id,
+        otp_hash: otpHash,
+        expires_at: new Date(Date.now() + OTP_TTL_MINUTES * 60_000),
+        attempts: 0,
+      })
+      .execute();
   });
   return otp;
 }
 
 /**
- * Checks a code against the live one of this email. A wrong guess counts against it.
+ * Checks a code against the live one of this email. Every guess is counted first, in one
+ * conditional UPDATE that also enforces the cap, and only a counted guess is compared: guesses
+ * sent at once cannot all read "0 attempts so far" and each get checked.
  * Returns the row id to consume, or null when the code is wrong, used, expired or exhausted.
  */
 export async function checkOtp(db: Db, manifest: Manifest, email: string, otp: string): Promise<number | null> {
   if (!OTP_PATTERN.test(otp)) return null;
   const table = otpTable(manifest);
-  const row = await db.selectFrom(table)
-    .select(['id', 'otp_hash', 'attempts'])
+  const row = await db
+    .selectFrom(table)
+    .select(['id', 'otp_hash'])
     .where('email', '=', email)
     .where('used_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (!row || Number(row.attempts ?? 0) >= OTP_MAX_ATTEMPTS) return null;
-  if (await verifyPassword(row.otp_hash, otp)) return Number(row.id);
-  await db.updateTable(table).set({ attempts: sql`coalesce(attempts, 0) + 1` }).where('id', '=', row.id).execute();
-  return null;
+  if (!row) return null;
+  const counted = await db
+    .updateTable(table)
+    .set({ attempts: sql`coalesce(attempts, 0) + 1` })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .where(sql<boolean>`coalesce(attempts, 0) < ${OTP_MAX_ATTEMPTS}`)
+    .executeTakeFirst();
+  if (Number(counted.numUpdatedRows) !== 1) return null;
+  return (await verifyPassword(row.otp_hash, otp)) ? Number(row.id) : null;
 }
 
 /** Marks the code used; false when another request used it first (single use under races). */
 export async function consumeOtp(trx: Db, manifest: Manifest, id: number): Promise<boolean> {
-  const result = await trx.updateTable(otpTable(manifest))
+  const result = await trx
+    .updateTable(otpTable(manifest))
     .set({ used_at: new Date() })
     .where('id', '=', id)
     .where('used_at', 'is', null)
@@ -67,7 +80,8 @@ export async function consumeOtp(trx: Db, manifest: Manifest, id: number): Promi
 
 /** Retires every unused code of this email (a new code was issued, or the password changed). */
 export async function retireOtps(trx: Db, manifest: Manifest, email: string): Promise<void> {
-  await trx.updateTable(otpTable(manifest))
+  await trx
+    .updateTable(otpTable(manifest))
     .set({ used_at: new Date() })
     .where('email', '=', email)
     .where('used_at', 'is', null)

@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { DomainOptions } from '../index.ts';
+import { installationSecret } from '../../secrets.ts';
 import { createMailer, mailConfigFrom } from '../../mail/mailer.ts';
 import type { AuthContext } from './context.ts';
 import { createOidcClient, oidcSettingsFromEnv } from './oidc.ts';
@@ -24,13 +25,16 @@ export const authDomain: FastifyPluginAsync<DomainOptions> = async (app, { db, m
     db,
     manifest,
     mailer,
-    oidc: oidcSettings ? createOidcClient(oidcSettings) : undefined,
-    limit: await attemptLimiter(app, rateLimitFromEnv()),
+    oidc: oidcSettings ? createOidcClient(oidcSettings, installationSecret(config.dataDir, 'oidc-state')) : undefined,
+    limit: await attemptLimiter(db, rateLimitFromEnv()),
   };
-  await app.register(async (sis) => {
-    sessionRoutes(sis, ctx);
-    passwordRoutes(sis, ctx);
-    ssoRoutes(sis, ctx);
-  }, { prefix: SIS_PREFIX });
+  await app.register(
+    async (sis) => {
+      sessionRoutes(sis, ctx);
+      passwordRoutes(sis, ctx);
+      ssoRoutes(sis, ctx);
+    },
+    { prefix: SIS_PREFIX },
+  );
   await app.register(async (admission) => passwordRoutes(admission, ctx), { prefix: ADMISSION_PREFIX });
 };

@@ -10,7 +10,13 @@ export function authText(request: FastifyRequest, key: AuthTextKey, params?: Mes
 }
 
 /** Answers `{error: text}` with the status (401 wrong credentials, 403 refused, 404, 429...). */
-export function refuse(request: FastifyRequest, reply: FastifyReply, status: number, key: AuthTextKey, params?: MessageParams) {
+export function refuse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  key: AuthTextKey,
+  params?: MessageParams,
+) {
   return reply.status(status).send({ error: authText(request, key, params) });
 }
 

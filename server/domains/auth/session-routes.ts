@@ -90,7 +90,12 @@ export function sessionRoutes(app: FastifyInstance, ctx: AuthContext): void {
     const user = await findUserById(db, manifest, id);
     if (!user) throw notFound();
     const { token, expiresAt } = await issueLoginLink(db, id);
-    await logAccess(db, manifest, request, { userId: admin.id, action: 'login_link_issued', resource: 'users', recordId: id });
+    await logAccess(db, manifest, request, {
+      userId: admin.id,
+      action: 'login_link_issued',
+      resource: 'users',
+      recordId: id,
+    });
     return { token, path: `/login/${token}`, expires_at: expiresAt.toISOString() };
   });
 

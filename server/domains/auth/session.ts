@@ -26,7 +26,11 @@ export interface UserPayload extends Record<string, unknown> {
 export async function userPayload(db: Db, manifest: Manifest, user: RequestUser): Promise<UserPayload> {
   const users = requireEntity(manifest, 'users');
   // The columns the browser may see, whichever the entity declares: chosen at run time.
-  const row = await dynamicTables(db).selectFrom(users.table).select(visibleColumns(users)).where('id', '=', user.id).executeTakeFirst();
+  const row = await dynamicTables(db)
+    .selectFrom(users.table)
+    .select(visibleColumns(users))
+    .where('id', '=', user.id)
+    .executeTakeFirst();
   const payload: UserPayload = {
     ...(row ?? {}),
     id: user.id!,
@@ -49,7 +53,11 @@ export interface LoginResponse {
 
 /** Issues a token, stamps the sign-in and logs it; `action` names the way in (login, login_token, login_sso). */
 export async function openSession(
-  db: Db, manifest: Manifest, request: FastifyRequest, userId: number, action: string,
+  db: Db,
+  manifest: Manifest,
+  request: FastifyRequest,
+  userId: number,
+  action: string,
 ): Promise<LoginResponse | null> {
   const user = await loadUser(db, manifest, userId);
   if (!user) return null;

@@ -48,7 +48,9 @@ export function ssoRoutes(app: FastifyInstance, ctx: AuthContext): void {
     } catch (error) {
       request.log.warn({ err: error }, 'Microsoft sign-in failed');
       await logAccess(db, manifest, request, { userId: null, action: 'login_sso_failed' });
-      return error instanceof OidcError ? refuse(request, reply, 401, 'sso_failed') : refuse(request, reply, 503, 'sso_unavailable');
+      return error instanceof OidcError
+        ? refuse(request, reply, 401, 'sso_failed')
+        : refuse(request, reply, 503, 'sso_unavailable');
     }
     return signIn(request, reply, ctx, identity);
   });
@@ -56,7 +58,8 @@ export function ssoRoutes(app: FastifyInstance, ctx: AuthContext): void {
 
 async function signIn(request: FastifyRequest, reply: FastifyReply, ctx: AuthContext, identity: OidcIdentity) {
   const { db, manifest } = ctx;
-  const user = (await findUserBySubject(db, manifest, identity.subject)) ?? (await findUserByEmail(db, manifest, identity.email));
+  const user =
+    (await findUserBySubject(db, manifest, identity.subject)) ?? (await findUserByEmail(db, manifest, identity.email));
   const failed = (userId: number | null) =>
     logAccess(db, manifest, request, { userId, action: 'login_sso_failed', details: { email: identity.email } });
   // An account already tied to another Microsoft identity is not taken over by email.

@@ -25,7 +25,8 @@ export function normalizeEmail(email: unknown): string {
 const OPTIONAL_COLUMNS = ['active', 'password_hash', 'sso_subject'] as const;
 
 /** A users row as selectUsers reads it: the optional columns may be missing. */
-type SelectedUser = Pick<Selectable<UsersTable>, 'id' | 'email' | 'name' | 'type'> & Partial<Pick<Selectable<UsersTable>, (typeof OPTIONAL_COLUMNS)[number]>>;
+type SelectedUser = Pick<Selectable<UsersTable>, 'id' | 'email' | 'name' | 'type'> &
+  Partial<Pick<Selectable<UsersTable>, (typeof OPTIONAL_COLUMNS)[number]>>;
 
 function selectUsers(db: Db, manifest: Manifest) {
   const { table, softDelete, fields } = requireEntity(manifest, 'users');
@@ -56,14 +57,20 @@ export async function findUserById(db: Db, manifest: Manifest, id: number): Prom
 }
 
 export async function updateUser(
-  db: Db, manifest: Manifest, id: number,
+  db: Db,
+  manifest: Manifest,
+  id: number,
   values: Partial<{ password_hash: string; sso_subject: string; last_login_at: Date }>,
 ): Promise<void> {
   const users = requireEntity(manifest, 'users');
   const declared: Updateable<UsersTable> = Object.fromEntries(Object.entries(values).filter(([k]) => users.fields[k]));
   if (!Object.keys(declared).length) return;
   const timestamps = users.timestamps ? { updated_at: new Date() } : {};
-  await db.updateTable(users.table).set({ ...declared, ...timestamps }).where('id', '=', id).execute();
+  await db
+    .updateTable(users.table)
+    .set({ ...declared, ...timestamps })
+    .where('id', '=', id)
+    .execute();
 }
 
 export function isActive(user: UserRow): boolean {

@@ -24,14 +24,35 @@ function column(m: Manifest, c: ScreenColumn, lang: Lang): { sheet: SheetColumn;
   const type = m.entities[REQUESTS]?.fields[c.field]?.type;
   if (c.badge) {
     const statuses = m.statusTables[c.badge]?.statuses ?? [];
-    return { sheet: { header }, value: (row) => { const s = statuses.find((x) => x.id === Number(row[c.field])); return s ? (lang === 'ar' ? s.name_local : s.name) : row[c.field]; } };
+    return {
+      sheet: { header },
+      value: (row) => {
+        const s = statuses.find((x) => x.id === Number(row[c.field]));
+        return s ? (lang === 'ar' ? s.name_local : s.name) : row[c.field];
+      },
+    };
   }
   // the student's name as the caller reads it (the list shows the same field)
-  if (c.field === 'student_name') return { sheet: { header }, value: (row) => (lang === 'ar' && row.student_name_local ? row.student_name_local : row.student_name) };
-  if (type === 'boolean') return { sheet: { header }, value: (row) => (row[c.field] == null ? null : row[c.field] ? (lang === 'ar' ? 'نعم' : 'Yes') : (lang === 'ar' ? 'لا' : 'No')) };
-  if (c.format === 'date' || c.format === 'datetime') return { sheet: { header, type: c.format }, value: (row) => row[c.field] };
-  if (c.format === 'money') return { sheet: { header, type: 'number', format: '#,##0.00' }, value: (row) => (row[c.field] == null ? null : Number(row[c.field])) };
-  if (type === 'integer' || type === 'number' || type === 'money') return { sheet: { header, type: 'number' }, value: (row) => (row[c.field] == null ? null : Number(row[c.field])) };
+  if (c.field === 'student_name')
+    return {
+      sheet: { header },
+      value: (row) => (lang === 'ar' && row.student_name_local ? row.student_name_local : row.student_name),
+    };
+  if (type === 'boolean')
+    return {
+      sheet: { header },
+      value: (row) =>
+        row[c.field] == null ? null : row[c.field] ? (lang === 'ar' ? 'نعم' : 'Yes') : lang === 'ar' ? 'لا' : 'No',
+    };
+  if (c.format === 'date' || c.format === 'datetime')
+    return { sheet: { header, type: c.format }, value: (row) => row[c.field] };
+  if (c.format === 'money')
+    return {
+      sheet: { header, type: 'number', format: '#,##0.00' },
+      value: (row) => (row[c.field] == null ? null : Number(row[c.field])),
+    };
+  if (type === 'integer' || type === 'number' || type === 'money')
+    return { sheet: { header, type: 'number' }, value: (row) => (row[c.field] == null ? null : Number(row[c.field])) };
   return { sheet: { header }, value: (row) => row[c.field] };
 }
 
@@ -48,7 +69,13 @@ export async function exportRequests(ctx: ResourceContext, body: unknown, lang: 
   }
   const xlsx = writeXlsx({
     rtl: lang === 'ar',
-    sheets: [{ name: lang === 'ar' ? 'طلبات الشهادات' : 'Certificate requests', columns: columns.map((c) => c.sheet), rows: rows.map((r) => columns.map((c) => c.value(r))) }],
+    sheets: [
+      {
+        name: lang === 'ar' ? 'طلبات الشهادات' : 'Certificate requests',
+        columns: columns.map((c) => c.sheet),
+        rows: rows.map((r) => columns.map((c) => c.value(r))),
+      },
+    ],
   });
   return xlsx;
 }

@@ -6,16 +6,29 @@
 import type { Status } from '../../../generator/manifest-types.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 
-export function certificateMail(to: string, code: string, status: Pick<Status, 'name' | 'name_local'>, note: string | null): MailMessage {
+export function certificateMail(
+  to: string,
+  code: string,
+  status: Pick<Status, 'name' | 'name_local'>,
+  note: string | null,
+): MailMessage {
   const en = [
     `Your certificate request ${code} is now: ${status.name}.`,
     note && `\nNote from the office:\n${note}`,
     '\nOpen Services > Certificates in the portal to follow it.',
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   const ar = [
     `أصبحت حالة طلب الشهادة ${code}: ${status.name_local || status.name}.`,
     note && `\nملاحظة من المكتب:\n${note}`,
     '\nافتح الخدمات > الشهادات في البوابة لمتابعته.',
-  ].filter(Boolean).join('\n');
-  return { to, subject: `${code}: ${status.name} | ${status.name_local || status.name}`, text: `${en}\n\n---\n\n${ar}\n` };
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    to,
+    subject: `${code}: ${status.name} | ${status.name_local || status.name}`,
+    text: `${en}\n\n---\n\n${ar}\n`,
+  };
 }

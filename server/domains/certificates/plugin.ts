@@ -22,11 +22,20 @@ import { assertNotGated } from '../finance/gate.ts';
 import { idempotent } from '../finance/idempotency.ts';
 import { checkProviderPayment } from '../finance/provider-payments.ts';
 import type { DomainOptions } from '../index.ts';
-import type { ServerConfig } from '../../config.ts';
+import { linkOrigin, type ServerConfig } from '../../config.ts';
 import { certificateDocument } from './document.ts';
 import { certificateMail } from './mail.ts';
 import { exportRequests } from './export.ts';
-import { allActions, allowedSteps, DELIVERED, ISSUED, KIND_TABLE, MAILED, statusKey, statusTable } from './lifecycle.ts';
+import {
+  allActions,
+  allowedSteps,
+  DELIVERED,
+  ISSUED,
+  KIND_TABLE,
+  MAILED,
+  statusKey,
+  statusTable,
+} from './lifecycle.ts';
 import { cancelRequest, createRequest, readChoice, resubmitRequest } from './request.ts';
 import { findRequest, historyOf, REQUESTS, studentFacts, tableOf } from './store.ts';
 import { listenForPaidFees, moveRequest } from './transitions.ts';
@@ -36,7 +45,14 @@ export const GATE = 'certificates.request';
 const STAFF_EDIT = 'edit_certificate';
 
 type Body = Record<string, unknown>;
-interface Ctx { db: Kysely<any>; manifest: Manifest; mailer: Mailer; publicUrl: string; validator: EntityValidator; config: ServerConfig }
+interface Ctx {
+  db: Kysely<any>;
+  manifest: Manifest;
+  mailer: Mailer;
+  publicUrl: string;
+  validator: EntityValidator;
+  config: ServerConfig;
+}
 
 const bodyOf = (request: FastifyRequest): Body => bodyObject(request);
 const idOf = (request: FastifyRequest): number => recordId(request, 'certificate_not_found');
@@ -53,7 +69,11 @@ function permission(request: FastifyRequest, name: string): void {
 /** The request with its history and, for this user, the steps open to them (`can_<action>`, `can_print`). */
 async function details(ctx: Ctx, request: FastifyRequest, id: number) {
   const lang = requestLanguage(request);
-  const base = await getDetails({ db: ctx.db, manifest: ctx.manifest, validator: ctx.validator, user: request.user, ip: request.ip ?? null }, ctx.manifest.entities[REQUESTS]!, id);
+  const base = await getDetails(
+    { db: ctx.db, manifest: ctx.manifest, validator: ctx.validator, user: request.user, ip: request.ip ?? null },
+    ctx.manifest.entities[REQUESTS]!,
+    id,
+  );
   const row = base.data as Record<string, unknown>;
   const history = await historyOf(ctx.db, ctx.manifest, id, lang);
   const table = statusTable(ctx.manifest);
@@ -64,16 +84,23 @@ async function details(ctx: Ctx, request: FastifyRequest, id: number) {
   const steps = allowedSteps(ctx.manifest, request.user, row.status_id)
     // leaving `new` is the payment's move, never a button
     .filter((s) => s.from !== 'new');
-  const flags = Object.fromEntries(allActions(ctx.manifest).map((a) => [`can_${a}`, steps.some((s) => s.action === a)]));
+  const flags = Object.fromEntries(
+    allActions(ctx.manifest).map((a) => [`can_${a}`, steps.some((s) => s.action === a)]),
+  );
   const key = statusKey(ctx.manifest, row.status_id) ?? '';
   return {
     ...base,
     data: {
-      ...row, ...flags,
+      ...row,
+      ...flags,
       can_print: ISSUED.has(key) && can(request.user, STAFF_EDIT),
       can_update: !DELIVERED.has(key) && key !== 'rejected' && can(request.user, STAFF_EDIT),
       // drawn by the show screens as a table (a detail column with table:)
-      history: history.map((h) => ({ ...h, from: h.from_status_id == null ? null : name(h.from_status_id), to: name(h.to_status_id) })),
+      history: history.map((h) => ({
+        ...h,
+        from: h.from_status_id == null ? null : name(h.from_status_id),
+        to: name(h.to_status_id),
+      })),
     },
   };
 }
@@ -83,7 +110,9 @@ function routes(app: FastifyInstance, ctx: Ctx, verifyGuard: AttemptGuard): void
   const ip = (request: FastifyRequest) => request.ip ?? null;
 
   // The generic API reads these rows; every write goes through the calls below.
-  const refuse = async () => { throw new HttpError(405, 'method_not_allowed'); };
+  const refuse = async () => {
+    throw new HttpError(405, 'method_not_allowed');
+  };
   for (const resource of [REQUESTS]) {
     app.put(`/${resource}`, refuse);
     app.put(`/${resource}/:id`, refuse);
@@ -95,10 +124,16 @@ function routes(app: FastifyInstance, ctx: Ctx, verifyGuard: AttemptGuard): void
   app.get('/certificates/fees', async (request) => {
     signedIn(request);
     const lang = requestLanguage(request);
-    const fees = await db.selectFrom(tableOf(m, 'certificate_fees')).select(['kind_id', 'amount']).where('deleted_at', 'is', null).execute();
+    const fees = await db
+      .selectFrom(tableOf(m, 'certificate_fees'))
+      .select(['kind_id', 'amount'])
+      .where('deleted_at', 'is', null)
+      .execute();
     return {
       data: m.statusTables[KIND_TABLE]!.statuses.map((k) => ({
-        kind_id: k.id, kind: lang === 'ar' ? k.name_local : k.name, amount: Number(fees.find((f) => Number(f.kind_id) === k.id)?.amount ?? 0),
+        kind_id: k.id,
+        kind: lang === 'ar' ? k.name_local : k.name,
+        amount: Number(fees.find((f) => Number(f.kind_id) === k.id)?.amount ?? 0),
       })),
     };
   });
@@ -121,7 +156,9 @@ function routes(app: FastifyInstance, ctx: Ctx, verifyGuard: AttemptGuard): void
 
   app.put('/certificates/request/:id', async (request) => {
     student(request);
-    const row = await db.transaction().execute((trx) => resubmitRequest(trx, m, request.user, idOf(request), bodyOf(request), ip(request)));
+    const row = await db
+      .transaction()
+      .execute((trx) => resubmitRequest(trx, m, request.user, idOf(request), bodyOf(request), ip(request)));
     return { data: row };
   });
 
@@ -143,12 +180,29 @@ function routes(app: FastifyInstance, ctx: Ctx, verifyGuard: AttemptGuard): void
     signedIn(request);
     const id = idOf(request);
     const body = bodyOf(request);
-    const moved = await db.transaction().execute((trx) => moveRequest(trx, m, request.user, id, action ?? body.action ?? (body.status_id !== undefined ? { status_id: body.status_id } : undefined), body.note, ip(request)));
-    if (MAILED.has(moved.to)) await mailStudent(ctx, moved.request, moved.to, moved.note).catch((error: unknown) => request.log.warn({ error }, 'certificate mail not sent'));
+    const moved = await db
+      .transaction()
+      .execute((trx) =>
+        moveRequest(
+          trx,
+          m,
+          request.user,
+          id,
+          action ?? body.action ?? (body.status_id !== undefined ? { status_id: body.status_id } : undefined),
+          body.note,
+          ip(request),
+        ),
+      );
+    if (MAILED.has(moved.to))
+      await mailStudent(ctx, moved.request, moved.to, moved.note).catch((error: unknown) =>
+        request.log.warn({ error }, 'certificate mail not sent'),
+      );
     return { data: moved.request };
   };
   app.post('/certificates/status/:id', async (request) => move(request, undefined));
-  app.post('/certificates/status/:id/:action', async (request) => move(request, (request.params as Record<string, string>).action));
+  app.post('/certificates/status/:id/:action', async (request) =>
+    move(request, (request.params as Record<string, string>).action),
+  );
 
   // Staff correct quantity, language, delivery, addressed_to and mail address until delivered.
   app.put('/certificates/update/:id', async (request) => {
@@ -160,12 +214,31 @@ function routes(app: FastifyInstance, ctx: Ctx, verifyGuard: AttemptGuard): void
       const key = statusKey(m, stored.status_id) ?? '';
       if (DELIVERED.has(key) || key === 'rejected') throw new HttpError(409, 'certificate_update_delivered');
       const body = bodyOf(request);
-      const choice = readChoice(m, { ...body, kind_id: stored.kind_id }, body.quantity === undefined ? { kind_id: stored.kind_id, quantity: stored.quantity } : undefined);
-      await trx.updateTable(tableOf(m, REQUESTS)).set({
-        quantity: choice.quantity, language_id: choice.language_id, delivery_id: choice.delivery_id,
-        addressed_to: choice.addressed_to, mail_address: choice.mail_address, updated_at: sql`now()`,
-      }).where('id', '=', id).execute();
-      await recordAccess(trx, m, { user: request.user, action: 'update', resource: REQUESTS, recordId: id, ip: ip(request), details: choice as unknown as Record<string, unknown> });
+      const choice = readChoice(
+        m,
+        { ...body, kind_id: stored.kind_id },
+        body.quantity === undefined ? { kind_id: stored.kind_id, quantity: stored.quantity } : undefined,
+      );
+      await trx
+        .updateTable(tableOf(m, REQUESTS))
+        .set({
+          quantity: choice.quantity,
+          language_id: choice.language_id,
+          delivery_id: choice.delivery_id,
+          addressed_to: choice.addressed_to,
+          mail_address: choice.mail_address,
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', id)
+        .execute();
+      await recordAccess(trx, m, {
+        user: request.user,
+        action: 'update',
+        resource: REQUESTS,
+        recordId: id,
+        ip: ip(request),
+        details: choice as unknown as Record<string, unknown>,
+      });
       return findRequest(trx, m, null, id);
     });
     return { data: row };
@@ -175,9 +248,15 @@ function routes(app: FastifyInstance, ctx: Ctx, verifyGuard: AttemptGuard): void
   app.post('/certificates/export', async (request, reply) => {
     permission(request, 'access_certificate');
     const lang = requestLanguage(request) === 'ar' ? 'ar' : 'en';
-    const file = await exportRequests({ db, manifest: m, validator: ctx.validator, user: request.user, ip: ip(request) }, request.body, lang);
-    return reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('Content-Disposition', 'attachment; filename="certificate-requests.xlsx"').send(file);
+    const file = await exportRequests(
+      { db, manifest: m, validator: ctx.validator, user: request.user, ip: ip(request) },
+      request.body,
+      lang,
+    );
+    return reply
+      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Disposition', 'attachment; filename="certificate-requests.xlsx"')
+      .send(file);
   });
 
   // The certificate as a PDF in the request's language: copy ?copy=N of the quantity (default 1).
@@ -192,29 +271,52 @@ function routes(app: FastifyInstance, ctx: Ctx, verifyGuard: AttemptGuard): void
       const copy = Number.isInteger(copyRaw) && copyRaw >= 1 && copyRaw <= Number(stored.quantity) ? copyRaw : 1;
       const doc = await certificateDocument(trx, m, stored, copy, ctx.publicUrl);
       const file = await renderCertificatePdf(doc);
-      await trx.updateTable(tableOf(m, REQUESTS)).set({ print_count: sql`print_count + 1` }).where('id', '=', id).execute();
-      await recordAccess(trx, m, { user: request.user, action: 'print', resource: REQUESTS, recordId: id, ip: ip(request), details: { copy } });
+      await trx
+        .updateTable(tableOf(m, REQUESTS))
+        .set({ print_count: sql`print_count + 1` })
+        .where('id', '=', id)
+        .execute();
+      await recordAccess(trx, m, {
+        user: request.user,
+        action: 'print',
+        resource: REQUESTS,
+        recordId: id,
+        ip: ip(request),
+        details: { copy },
+      });
       return { row: stored, pdf: file };
     });
-    return reply.header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `attachment; filename="${row.code}.pdf"`).send(pdf);
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `attachment; filename="${row.code}.pdf"`)
+      .send(pdf);
   });
 
   // Public: does a code belong to a certificate the university issued? Nothing else is told.
   app.get('/certificates/external/:code', async (request, reply) => {
     if (!(await verifyGuard(request, reply, ''))) return reply;
     const lang = requestLanguage(request);
-    const code = String((request.params as Record<string, string>).code ?? '').trim().toUpperCase();
+    const code = String((request.params as Record<string, string>).code ?? '')
+      .trim()
+      .toUpperCase();
     const row = /^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/.test(code)
-      ? await db.selectFrom(tableOf(m, REQUESTS)).selectAll().where('verification_code', '=', code).where('deleted_at', 'is', null).executeTakeFirst()
+      ? await db
+          .selectFrom(tableOf(m, REQUESTS))
+          .selectAll()
+          .where('verification_code', '=', code)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst()
       : undefined;
-    const key = row ? statusKey(m, row.status_id) ?? '' : '';
-    if (!row || !ISSUED.has(key)) return { data: { valid: false, result: translate({ key: 'certificate_not_verified' }, lang) } };
+    const key = row ? (statusKey(m, row.status_id) ?? '') : '';
+    if (!row || !ISSUED.has(key))
+      return { data: { valid: false, result: translate({ key: 'certificate_not_verified' }, lang) } };
     const kind = m.statusTables[KIND_TABLE]!.statuses.find((k) => k.id === Number(row.kind_id));
     const status = statusTable(m).statuses.find((s) => s.id === Number(row.status_id));
     return {
       data: {
-        valid: true, result: translate({ key: 'certificate_verified' }, lang), code,
+        valid: true,
+        result: translate({ key: 'certificate_verified' }, lang),
+        code,
         kind: kind ? (lang === 'ar' ? kind.name_local : kind.name) : null,
         student_name: lang === 'ar' && row.student_name_local ? row.student_name_local : row.student_name,
         issued_at: row.approved_at ? new Date(row.approved_at).toISOString().slice(0, 10) : null,
@@ -226,9 +328,18 @@ function routes(app: FastifyInstance, ctx: Ctx, verifyGuard: AttemptGuard): void
   // Where the fee's card or voucher payment stands at the provider (applies a payment it reports).
   app.post('/certificates/students/payment/check/:transaction', async (request) => {
     signedIn(request);
-    const answer = await checkProviderPayment(db, ctx.config, (request.params as Record<string, string>).transaction, request.user);
+    const answer = await checkProviderPayment(
+      db,
+      ctx.config,
+      (request.params as Record<string, string>).transaction,
+      request.user,
+    );
     if (answer.payment_id == null) throw new HttpError(404, 'certificate_payment_other');
-    const row = await db.selectFrom(tableOf(m, REQUESTS)).select(['id', 'code', 'status_id', 'fee_paid']).where('payment_id', '=', answer.payment_id).executeTakeFirst();
+    const row = await db
+      .selectFrom(tableOf(m, REQUESTS))
+      .select(['id', 'code', 'status_id', 'fee_paid'])
+      .where('payment_id', '=', answer.payment_id)
+      .executeTakeFirst();
     if (!row) throw new HttpError(404, 'certificate_payment_other');
     return { data: { payment: answer, request: row } };
   });
@@ -246,7 +357,17 @@ export const certificatesDomain: FastifyPluginAsync<DomainOptions> = async (app,
   const mailer = createMailer(mailConfigFrom(config));
   app.addHook('onClose', async () => mailer.close());
   listenForPaidFees(manifest);
-  const verifyGuard = (await attemptLimiter(app, rateLimitFromEnv()))('certificates.verify');
-  const ctx = { db, manifest, mailer, publicUrl: process.env.PUBLIC_URL || `http://${config.host}:${config.port}`, validator: new EntityValidator(manifest), config };
+  const verifyGuard = (await attemptLimiter(db, rateLimitFromEnv()))('certificates.verify');
+  const ctx = {
+    db,
+    manifest,
+    mailer,
+    // Read when a document is made: in development the listen address is known only then.
+    get publicUrl() {
+      return linkOrigin(config, app.server.address());
+    },
+    validator: new EntityValidator(manifest),
+    config,
+  };
   routes(app, ctx, verifyGuard);
 };

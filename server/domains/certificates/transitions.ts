@@ -17,18 +17,34 @@ import { findRequest, recordEvent, REQUESTS, tableOf, type RequestRow } from './
 type Db = Kysely<any>;
 const NOTE_MAX = 1000;
 
-export interface Moved { request: RequestRow; from: string; to: string; note: string | null }
+export interface Moved {
+  request: RequestRow;
+  from: string;
+  to: string;
+  note: string | null;
+}
 
 /** POST /certificates/status/{id} {action, note}: one step of the status table, if this user may take it. */
-export async function moveRequest(trx: Db, m: Manifest, user: RequestUser, id: number, action: unknown, rawNote: unknown, ip: string | null): Promise<Moved> {
+export async function moveRequest(
+  trx: Db,
+  m: Manifest,
+  user: RequestUser,
+  id: number,
+  action: unknown,
+  rawNote: unknown,
+  ip: string | null,
+): Promise<Moved> {
   const row = await findRequest(trx, m, user, id, true);
   if (!row) throw new HttpError(404, 'certificate_not_found');
   // the action's name, or the status it leads to (the decision form sends status_id)
-  const toId = typeof action === 'object' && action !== null ? Number((action as { status_id?: unknown }).status_id) : undefined;
-  if ((typeof action !== 'string' || !action) && !Number.isInteger(toId)) throw ValidationError.single('action', { key: 'certificate_action_unknown' });
+  const toId =
+    typeof action === 'object' && action !== null ? Number((action as { status_id?: unknown }).status_id) : undefined;
+  if ((typeof action !== 'string' || !action) && !Number.isInteger(toId))
+    throw ValidationError.single('action', { key: 'certificate_action_unknown' });
   const step = stepsFrom(m, row.status_id).find((s) => (toId === undefined ? s.action === action : s.toId === toId));
   if (!step) throw new HttpError(409, 'certificate_action_refused');
-  if (!allowedSteps(m, user, row.status_id).some((s) => s.action === step.action)) throw new HttpError(403, 'certificate_action_permission');
+  if (!allowedSteps(m, user, row.status_id).some((s) => s.action === step.action))
+    throw new HttpError(403, 'certificate_action_permission');
   // A request leaves `new` only once its fee is paid (finance moves it then).
   if (step.from === 'new' && !row.fee_paid) throw new HttpError(409, 'certificate_action_refused');
   const note = typeof rawNote === 'string' ? rawNote.trim() : '';
@@ -44,10 +60,22 @@ export async function moveRequest(trx: Db, m: Manifest, user: RequestUser, id: n
     if (step.to === 'dean_signed') values.signed_by = user.id;
     if (note) values.staff_note = note;
     await trx.updateTable(tableOf(m, REQUESTS)).set(values).where('id', '=', id).execute();
-    await recordEvent(trx, m, { requestId: id, fromId: row.status_id, toId: step.toId, action: step.action, note: note || null, userId: user.id });
+    await recordEvent(trx, m, {
+      requestId: id,
+      fromId: row.status_id,
+      toId: step.toId,
+      action: step.action,
+      note: note || null,
+      userId: user.id,
+    });
   }
   await recordAccess(trx, m, {
-    user, action: step.action, resource: REQUESTS, recordId: id, ip, details: { from: step.from, to: step.to, ...(note ? { note } : {}) },
+    user,
+    action: step.action,
+    resource: REQUESTS,
+    recordId: id,
+    ip,
+    details: { from: step.from, to: step.to, ...(note ? { note } : {}) },
   });
   return { request: (await findRequest(trx, m, null, id))!, from: step.from, to: step.to, note: note || null };
 }
@@ -59,11 +87,22 @@ export async function moveRequest(trx: Db, m: Manifest, user: RequestUser, id: n
 export function listenForPaidFees(manifest: Manifest): void {
   onStudentFeePaid('certificates', 'certificate_fees', manifest, async (trx, m, invoice) => {
     if (!m.entities[REQUESTS]) return;
-    const row = await trx.selectFrom(tableOf(m, REQUESTS)).selectAll().where('payment_id', '=', invoice.id)
-      .where('deleted_at', 'is', null).forUpdate().executeTakeFirst() as RequestRow | undefined;
+    const row = (await trx
+      .selectFrom(tableOf(m, REQUESTS))
+      .selectAll()
+      .where('payment_id', '=', invoice.id)
+      .where('deleted_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst()) as RequestRow | undefined;
     if (!row || row.fee_paid) return;
     await trx.updateTable(tableOf(m, REQUESTS)).set({ fee_paid: true }).where('id', '=', row.id).execute();
     if (statusKey(m, row.status_id) === 'new') await submitRequest(trx, m, row.id, null, 'pay');
-    await recordAccess(trx, m, { user: null, action: 'pay', resource: REQUESTS, recordId: row.id, details: { payment_id: invoice.id } });
+    await recordAccess(trx, m, {
+      user: null,
+      action: 'pay',
+      resource: REQUESTS,
+      recordId: row.id,
+      details: { payment_id: invoice.id },
+    });
   });
 }

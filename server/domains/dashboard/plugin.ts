@@ -3,7 +3,7 @@
  *
  * - GET /students/dashboard: the signed-in user's own figures. A student (request.user.student_id)
  *   gets their program, level, GPA, and the courses and credit hours they hold in the current
- *   term; staff get the counts they may see (students, courses, offerings of the current term).
+ *   term, and `warnings` (GET /students/academic/standing's answer); staff get the counts they may see (students, courses, offerings of the current term).
  *   Nothing of the request selects whose figures these are: only request.user.
  * - POST /dashboard/counts, /dashboard/faculty, /dashboard/activities, /dashboard/payment: the
  *   administrator's overview (admin_system). GET answers too (the overview screen's source).
@@ -22,6 +22,8 @@ import type { RequestUser } from '../../auth/user.ts';
 import { dynamicTables, type Db } from '../auth/tables.ts';
 import { currentTerms } from '../system/terms.ts';
 import type { DomainOptions } from '../index.ts';
+import { studentStanding } from '../academic/standing.ts';
+import type { WarningStanding } from '../../../engine/core/standing.ts';
 
 type Scalar = string | number | boolean | null;
 type Row = Record<string, unknown>;
@@ -62,7 +64,12 @@ function live(db: Db, manifest: Manifest, entity: string, alias?: string) {
   return query;
 }
 
-async function countOf(db: Db, manifest: Manifest, entity: string, where?: (q: ReturnType<typeof live>) => ReturnType<typeof live>): Promise<number | null> {
+async function countOf(
+  db: Db,
+  manifest: Manifest,
+  entity: string,
+  where?: (q: ReturnType<typeof live>) => ReturnType<typeof live>,
+): Promise<number | null> {
   if (!manifest.entities[entity]) return null;
   let query = live(db, manifest, entity);
   if (where) query = where(query);
@@ -76,19 +83,34 @@ function seesAll(user: RequestUser, manifest: Manifest, entity: string): boolean
   return !!e && can(user, e.access.read) && rowScope(user, e) === null;
 }
 
-async function studentFigures(db: Db, manifest: Manifest, studentId: number, language: string): Promise<Record<string, Scalar>> {
+async function studentFigures(
+  db: Db,
+  manifest: Manifest,
+  studentId: number,
+  language: string,
+): Promise<Record<string, Scalar | WarningStanding>> {
   const terms = await currentTerms(db, manifest);
   const term = terms.current_term;
   const student = has(manifest, 'students')
-    ? ((await live(db, manifest, 'students').selectAll().where('id', '=', studentId).executeTakeFirst()) as Row | undefined)
+    ? ((await live(db, manifest, 'students').selectAll().where('id', '=', studentId).executeTakeFirst()) as
+        Row | undefined)
     : undefined;
   if (!student) throw new HttpError(404, 'not_found');
-  const program = student.program_id != null && has(manifest, 'programs')
-    ? ((await live(db, manifest, 'programs').selectAll().where('id', '=', student.program_id as number).executeTakeFirst()) as Row | undefined)
-    : undefined;
+  const program =
+    student.program_id != null && has(manifest, 'programs')
+      ? ((await live(db, manifest, 'programs')
+          .selectAll()
+          .where('id', '=', student.program_id as number)
+          .executeTakeFirst()) as Row | undefined)
+      : undefined;
   let courses = 0;
   let hours = 0;
-  if (term && has(manifest, 'registrations', 'student_id', 'offering_id', 'term_id', 'status_code') && has(manifest, 'offerings', 'course_id') && has(manifest, 'courses', 'credit_hours')) {
+  if (
+    term &&
+    has(manifest, 'registrations', 'student_id', 'offering_id', 'term_id', 'status_code') &&
+    has(manifest, 'offerings', 'course_id') &&
+    has(manifest, 'courses', 'credit_hours')
+  ) {
     const e = manifest.entities;
     let query = live(db, manifest, 'registrations', 'r')
       .innerJoin(`${e.offerings!.table} as o`, 'o.id', 'r.offering_id')
@@ -98,7 +120,10 @@ async function studentFigures(db: Db, manifest: Manifest, studentId: number, lan
       .where('r.status_code', 'in', [...HELD_CODES]);
     if (e.offerings!.softDelete) query = query.where('o.deleted_at', 'is', null);
     const row = await query
-      .select((eb) => [eb.fn.count<number>('r.offering_id').distinct().as('n'), eb.fn.coalesce(eb.fn.sum<number>('c.credit_hours'), sql<number>`0`).as('hours')])
+      .select((eb) => [
+        eb.fn.count<number>('r.offering_id').distinct().as('n'),
+        eb.fn.coalesce(eb.fn.sum<number>('c.credit_hours'), sql<number>`0`).as('hours'),
+      ])
       .executeTakeFirst();
     courses = Number(row?.n ?? 0);
     hours = Number(row?.hours ?? 0);
@@ -110,10 +135,17 @@ async function studentFigures(db: Db, manifest: Manifest, studentId: number, lan
     current_term: localName(term, language),
     registered_courses: courses,
     credit_hours: hours,
+    // Not a figure card (an object): the dashboard draws it as the warnings' alert.
+    warnings: await studentStanding(db, manifest, studentId),
   };
 }
 
-async function staffFigures(db: Db, manifest: Manifest, user: RequestUser, language: string): Promise<Record<string, Scalar>> {
+async function staffFigures(
+  db: Db,
+  manifest: Manifest,
+  user: RequestUser,
+  language: string,
+): Promise<Record<string, Scalar>> {
   const term = (await currentTerms(db, manifest)).current_term;
   const out: Record<string, Scalar> = {};
   if (seesAll(user, manifest, 'students')) out.students = await countOf(db, manifest, 'students');
@@ -126,14 +158,22 @@ async function staffFigures(db: Db, manifest: Manifest, user: RequestUser, langu
 }
 
 /** { month: 'YYYY-MM', count[, amount] } per month of the last MONTHS months, oldest first, months with none included. */
-async function perMonth(db: Db, manifest: Manifest, entity: string, column: string, amount?: string): Promise<Array<Record<string, Scalar>>> {
+async function perMonth(
+  db: Db,
+  manifest: Manifest,
+  entity: string,
+  column: string,
+  amount?: string,
+): Promise<Array<Record<string, Scalar>>> {
   const now = new Date();
   const months: string[] = [];
   for (let i = MONTHS - 1; i >= 0; i -= 1) {
     const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
     months.push(d.toISOString().slice(0, 7));
   }
-  const series = months.map((month) => ({ month, count: 0, ...(amount ? { amount: 0 } : {}) }) as Record<string, Scalar>);
+  const series = months.map(
+    (month) => ({ month, count: 0, ...(amount ? { amount: 0 } : {}) }) as Record<string, Scalar>,
+  );
   if (!has(manifest, entity, column)) return series;
   const since = new Date(`${months[0]}-01T00:00:00Z`);
   const month = sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM')`;
@@ -142,7 +182,9 @@ async function perMonth(db: Db, manifest: Manifest, entity: string, column: stri
     .select((eb) => [
       month.as('month'),
       eb.fn.countAll<number>().as('count'),
-      ...(amount && has(manifest, entity, amount) ? [eb.fn.coalesce(eb.fn.sum<number>(amount), sql<number>`0`).as('amount')] : []),
+      ...(amount && has(manifest, entity, amount)
+        ? [eb.fn.coalesce(eb.fn.sum<number>(amount), sql<number>`0`).as('amount')]
+        : []),
     ])
     .groupBy(month)
     .execute();
@@ -195,12 +237,20 @@ function routes(app: FastifyInstance, { db, manifest }: { db: Db; manifest: Mani
     courses: await countOf(db, manifest, 'courses'),
     offerings: await (async () => {
       const term = (await currentTerms(db, manifest)).current_term;
-      return term && has(manifest, 'offerings', 'term_id') ? countOf(db, manifest, 'offerings', (q) => q.where('term_id', '=', term.id as number)) : null;
+      return term && has(manifest, 'offerings', 'term_id')
+        ? countOf(db, manifest, 'offerings', (q) => q.where('term_id', '=', term.id as number))
+        : null;
     })(),
   }));
-  admin('/dashboard/faculty', async (request) => ({ faculty: await facultyStudents(db, manifest, requestLanguage(request)) }));
-  admin('/dashboard/activities', async () => ({ activities_per_month: await perMonth(db, manifest, 'access_logs', 'at') }));
-  admin('/dashboard/payment', async () => ({ payments_per_month: await perMonth(db, manifest, 'payments', 'paid_at', 'amount') }));
+  admin('/dashboard/faculty', async (request) => ({
+    faculty: await facultyStudents(db, manifest, requestLanguage(request)),
+  }));
+  admin('/dashboard/activities', async () => ({
+    activities_per_month: await perMonth(db, manifest, 'access_logs', 'at'),
+  }));
+  admin('/dashboard/payment', async () => ({
+    payments_per_month: await perMonth(db, manifest, 'payments', 'paid_at', 'amount'),
+  }));
 }
 
 export const dashboardDomain: FastifyPluginAsync<DomainOptions> = async (app, { db, manifest }) => {

@@ -11,6 +11,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
+import { safeFileName } from '../../../engine/core/safe-file-name.ts';
+import { isPolyglotBuffer } from '../../files/content.ts';
 import { ValidationError } from '../../http/errors.ts';
 import type { MessageKey, MessageParams } from '../../http/messages.ts';
 
@@ -18,12 +20,17 @@ export const MAX_DOCUMENT_MB = 5;
 export const MAX_DOCUMENT_BYTES = MAX_DOCUMENT_MB * 1024 * 1024;
 export const ACCEPTED = ['pdf', 'jpg', 'png'];
 /** The JSON body carries one base64 file (4/3 of its size) and the texts. */
-export const BODY_LIMIT = Math.ceil(MAX_DOCUMENT_BYTES * 4 / 3) + 64 * 1024;
+export const BODY_LIMIT = Math.ceil((MAX_DOCUMENT_BYTES * 4) / 3) + 64 * 1024;
 
 const SAME: Record<string, string> = { jpeg: 'jpg', jpe: 'jpg' };
 const canonical = (ext: string) => SAME[ext.toLowerCase()] ?? ext.toLowerCase();
 
-export interface DocumentFile { name: string; ext: string; mime: string; bytes: Buffer }
+export interface DocumentFile {
+  name: string;
+  ext: string;
+  mime: string;
+  bytes: Buffer;
+}
 
 /** The checked file of `value` (undefined when none was sent), or 422 on `document`. */
 export async function readDocument(value: unknown): Promise<DocumentFile | undefined> {
@@ -35,11 +42,14 @@ export async function readDocument(value: unknown): Promise<DocumentFile | undef
   try {
     const param = /;name=([^;,]*)/.exec(match[2] ?? '')?.[1];
     if (param) name = decodeURIComponent(param);
-  } catch { /* a broken name: the default */ }
-  name = path.basename(name).replace(/[\u0000-\u001f/\\]/g, '_').slice(-200) || 'document';
+  } catch {
+    /* a broken name: the default */
+  }
+  name = safeFileName(name, 'document');
   const base64 = match[3]!.replace(/\s/g, '');
   // the length tells the size before anything is decoded
-  if (Math.floor(base64.length * 3 / 4) > MAX_DOCUMENT_BYTES + 2) throw refuse('excuse_document_too_large', { limit: MAX_DOCUMENT_MB });
+  if (Math.floor((base64.length * 3) / 4) > MAX_DOCUMENT_BYTES + 2)
+    throw refuse('excuse_document_too_large', { limit: MAX_DOCUMENT_MB });
   const bytes = Buffer.from(base64, 'base64');
   if (!bytes.length) throw refuse('excuse_document_invalid');
   if (bytes.length > MAX_DOCUMENT_BYTES) throw refuse('excuse_document_too_large', { limit: MAX_DOCUMENT_MB });
@@ -47,6 +57,7 @@ export async function readDocument(value: unknown): Promise<DocumentFile | undef
   if (!ACCEPTED.includes(ext)) throw refuse('excuse_document_type', { types: ACCEPTED.join(', ') });
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || canonical(detected.ext) !== ext) throw refuse('excuse_document_content');
+  if (isPolyglotBuffer(bytes, detected)) throw refuse('upload_polyglot');
   return { name, ext, mime: detected.mime, bytes };
 }
 
@@ -62,6 +73,10 @@ export async function storeDocument(uploadsDir: string, excuseId: number, file: 
   return stored;
 }
 
-export async function removeDocument(uploadsDir: string, excuseId: number, stored: string | null | undefined): Promise<void> {
+export async function removeDocument(
+  uploadsDir: string,
+  excuseId: number,
+  stored: string | null | undefined,
+): Promise<void> {
   if (stored) await rm(documentPath(uploadsDir, excuseId, stored), { force: true });
 }

@@ -25,4 +25,5 @@ export function statusTable(m: Manifest): StatusTable {
 }
 export const statusId = (m: Manifest, key: string) => statusIdOf(statusTable(m), key);
 export const statusKey = (m: Manifest, id: unknown) => statusKeyOf(statusTable(m), id);
-export const typeKey = (m: Manifest, id: unknown) => (m.statusTables[TYPE_TABLE] ? statusKeyOf(m.statusTables[TYPE_TABLE]!, id) : undefined);
+export const typeKey = (m: Manifest, id: unknown) =>
+  m.statusTables[TYPE_TABLE] ? statusKeyOf(m.statusTables[TYPE_TABLE]!, id) : undefined;

@@ -20,7 +20,7 @@ import { EntityValidator } from '../../resources/validation.ts';
 import { studentFacts } from '../certificates/store.ts';
 import { assertNotGated } from '../finance/gate.ts';
 import type { DomainOptions } from '../index.ts';
-import { BODY_LIMIT, documentPath, MAX_DOCUMENT_MB, removeDocument } from './document.ts';
+import { BODY_LIMIT, documentPath, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_MB, removeDocument } from './document.ts';
 import { DECISIONS, NOT_PAID, statusKey, statusTable, TYPE_TABLE } from './lifecycle.ts';
 import { excuseMail } from './mail.ts';
 import { createExcuse, deleteExcuse, updateExcuse, type Op } from './request.ts';
@@ -30,10 +30,15 @@ import { feeDue, listenForPaidFees, moveExcuse } from './transitions.ts';
 import { bodyObject, recordId, requireSignedIn, requireStudent } from '../auth/guards.ts';
 
 export const GATE = 'excuses.request';
-const STAFF = 'access_excuses';
 
 type Body = Record<string, unknown>;
-interface Ctx { db: Kysely<any>; manifest: Manifest; mailer: Mailer; uploadsDir: string; validator: EntityValidator }
+interface Ctx {
+  db: Kysely<any>;
+  manifest: Manifest;
+  mailer: Mailer;
+  uploadsDir: string;
+  validator: EntityValidator;
+}
 
 const bodyOf = (request: FastifyRequest): Body => bodyObject(request);
 const idOf = (request: FastifyRequest): number => recordId(request, 'excuse_not_found');
@@ -49,7 +54,17 @@ async function write<T>(ctx: Ctx, request: FastifyRequest, run: (op: Op) => Prom
   const written: Op['written'] = [];
   const replaced: Op['replaced'] = [];
   try {
-    const result = await ctx.db.transaction().execute((trx) => run({ trx, m: ctx.manifest, user: request.user, ip: request.ip ?? null, uploadsDir: ctx.uploadsDir, written, replaced }));
+    const result = await ctx.db.transaction().execute((trx) =>
+      run({
+        trx,
+        m: ctx.manifest,
+        user: request.user,
+        ip: request.ip ?? null,
+        uploadsDir: ctx.uploadsDir,
+        written,
+        replaced,
+      }),
+    );
     for (const f of replaced) await removeDocument(ctx.uploadsDir, f.id, f.stored).catch(() => undefined);
     return result;
   } catch (error) {
@@ -62,7 +77,11 @@ async function write<T>(ctx: Ctx, request: FastifyRequest, run: (op: Op) => Prom
 async function details(ctx: Ctx, request: FastifyRequest, id: number) {
   const lang = requestLanguage(request);
   const m = ctx.manifest;
-  const base = await getDetails({ db: ctx.db, manifest: m, validator: ctx.validator, user: request.user, ip: request.ip ?? null }, m.entities[EXCUSES]!, id);
+  const base = await getDetails(
+    { db: ctx.db, manifest: m, validator: ctx.validator, user: request.user, ip: request.ip ?? null },
+    m.entities[EXCUSES]!,
+    id,
+  );
   const row = base.data as ExcuseRow;
   const table = statusTable(m);
   const name = (sid: number | null) => {
@@ -83,13 +102,18 @@ async function details(ctx: Ctx, request: FastifyRequest, id: number) {
   return {
     ...base,
     data: {
-      ...row, ...flags,
+      ...row,
+      ...flags,
       can_edit: own && pending,
       can_delete: own && pending && nothingPaid,
       can_pay: own && pending && nothingPaid && row.payment_id != null,
       can_download: !!row.document_name,
       fee_due: pending && feeDue(row),
-      history: history.map((h) => ({ ...h, from: h.from_status_id == null ? null : name(h.from_status_id), to: name(h.to_status_id) })),
+      history: history.map((h) => ({
+        ...h,
+        from: h.from_status_id == null ? null : name(h.from_status_id),
+        to: name(h.to_status_id),
+      })),
     },
   };
 }
@@ -105,7 +129,9 @@ function routes(app: FastifyInstance, ctx: Ctx): void {
   const { db, manifest: m } = ctx;
 
   // The generic API reads and lists these rows; every write goes through the calls below.
-  const refuse = async () => { throw new HttpError(405, 'method_not_allowed'); };
+  const refuse = async () => {
+    throw new HttpError(405, 'method_not_allowed');
+  };
   app.put(`/${EXCUSES}`, refuse);
   app.put(`/${EXCUSES}/:id`, refuse);
   app.delete(`/${EXCUSES}/:id`, refuse);
@@ -117,28 +143,38 @@ function routes(app: FastifyInstance, ctx: Ctx): void {
     const lang = requestLanguage(request);
     const label = (s: { name: string; name_local: string }) => (lang === 'ar' ? s.name_local : s.name);
     const term = await currentTerm(db, m).catch(() => null);
-    const courses = term && typeof request.user.student_id === 'number' ? await heldCourses(db, m, request.user.student_id, term.id) : [];
+    const courses =
+      term && typeof request.user.student_id === 'number'
+        ? await heldCourses(db, m, request.user.student_id, term.id)
+        : [];
     return {
       data: {
-        courses: courses.map((c) => ({ ...c, label: `${c.code} ${lang === 'ar' && c.name_local ? c.name_local : c.name}` })),
+        courses: courses.map((c) => ({
+          ...c,
+          label: `${c.code} ${lang === 'ar' && c.name_local ? c.name_local : c.name}`,
+        })),
         excuse_type: m.statusTables[TYPE_TABLE]!.statuses.map((s) => ({ id: s.id, key: s.key, name: label(s) })),
         excuse_status: statusTable(m).statuses.map((s) => ({ id: s.id, key: s.key, name: label(s), color: s.color })),
         term: term ? { id: term.id, start_date: term.start, end_date: term.end } : null,
-        fee: await excuseFee(db, m), future_days: FUTURE_DAYS, max_document_mb: MAX_DOCUMENT_MB,
+        fee: await excuseFee(db, m),
+        future_days: FUTURE_DAYS,
+        max_document_mb: MAX_DOCUMENT_MB,
       },
     };
   });
 
   // A student's excuse: gated (finance), checked, written with its invoice in one transaction.
-  app.post('/excuses', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+  app.post('/excuses', { bodyLimit: BODY_LIMIT, config: { fileLimit: MAX_DOCUMENT_BYTES } }, async (request, reply) => {
     student(request);
     await assertNotGated(db, m, request.user, GATE);
     const created = await write(ctx, request, (op) => createExcuse(op, bodyOf(request)));
     // where the student goes next is the form's submit.next (excuse-request.form.yaml)
-    return reply.status(201).send({ data: { ...created.excuse, payment_id: created.payment_id }, payment_id: created.payment_id });
+    return reply
+      .status(201)
+      .send({ data: { ...created.excuse, payment_id: created.payment_id }, payment_id: created.payment_id });
   });
 
-  app.post('/excuses/:id', { bodyLimit: BODY_LIMIT }, async (request) => {
+  app.post('/excuses/:id', { bodyLimit: BODY_LIMIT, config: { fileLimit: MAX_DOCUMENT_BYTES } }, async (request) => {
     student(request);
     const id = idOf(request);
     return { data: await write(ctx, request, (op) => updateExcuse(op, id, bodyOf(request))) };
@@ -161,28 +197,49 @@ function routes(app: FastifyInstance, ctx: Ctx): void {
     signedIn(request);
     const id = idOf(request);
     const body = bodyOf(request);
-    const moved = await write(ctx, request, (op) => moveExcuse(op, id, action ?? body.action, body.status_id, body.note));
-    if (DECISIONS.has(moved.step.to)) await mailStudent(ctx, moved.excuse, moved.step.to, moved.note).catch((error: unknown) => request.log.warn({ error }, 'excuse mail not sent'));
+    const moved = await write(ctx, request, (op) =>
+      moveExcuse(op, id, action ?? body.action, body.status_id, body.note),
+    );
+    if (DECISIONS.has(moved.step.to))
+      await mailStudent(ctx, moved.excuse, moved.step.to, moved.note).catch((error: unknown) =>
+        request.log.warn({ error }, 'excuse mail not sent'),
+      );
     return { data: moved.excuse };
   };
   app.post('/excuses/update_status/:id', async (request) => move(request, undefined));
-  app.post('/excuses/update_status/:id/:action', async (request) => move(request, (request.params as Record<string, string>).action));
+  app.post('/excuses/update_status/:id/:action', async (request) =>
+    move(request, (request.params as Record<string, string>).action),
+  );
 
   // The supporting document: for the excuse's owner and staff with access_excuses (the row scope).
   app.get('/excuses/document/:id', async (request, reply) => {
     signedIn(request);
     const id = idOf(request);
-    const visible = await getDetails({ db, manifest: m, validator: ctx.validator, user: request.user, ip: null }, m.entities[EXCUSES]!, id).catch(() => null);
+    const visible = await getDetails(
+      { db, manifest: m, validator: ctx.validator, user: request.user, ip: null },
+      m.entities[EXCUSES]!,
+      id,
+    ).catch(() => null);
     if (!visible) throw new HttpError(404, 'excuse_not_found');
     const doc = await storedDocument(db, m, id);
     const file = doc.stored ? documentPath(ctx.uploadsDir, id, doc.stored) : null;
     const info = file ? await stat(file).catch(() => null) : null;
     if (!file || !info) throw new HttpError(404, 'excuse_document_missing');
-    await recordAccess(db, m, { user: request.user, action: 'download', resource: EXCUSES, recordId: id, ip: request.ip ?? null, details: { file: doc.name } });
+    await recordAccess(db, m, {
+      user: request.user,
+      action: 'download',
+      resource: EXCUSES,
+      recordId: id,
+      ip: request.ip ?? null,
+      details: { file: doc.name },
+    });
     return reply
       .header('content-type', doc.mime ?? 'application/octet-stream')
       .header('content-length', String(info.size))
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(String(doc.name ?? 'document'))}`)
+      .header(
+        'content-disposition',
+        `attachment; filename*=UTF-8''${encodeURIComponent(String(doc.name ?? 'document'))}`,
+      )
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
       .send(createReadStream(file));
@@ -190,7 +247,8 @@ function routes(app: FastifyInstance, ctx: Ctx): void {
 }
 
 export const excusesDomain: FastifyPluginAsync<DomainOptions> = async (app, { db, manifest, config }) => {
-  if (!manifest.entities[EXCUSES] || !manifest.entities.excuse_request_events || !manifest.statusTables.excuse_status) return;
+  if (!manifest.entities[EXCUSES] || !manifest.entities.excuse_request_events || !manifest.statusTables.excuse_status)
+    return;
   const mailer = createMailer(mailConfigFrom(config));
   app.addHook('onClose', async () => mailer.close());
   listenForPaidFees(manifest);

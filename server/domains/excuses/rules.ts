@@ -24,9 +24,24 @@ export const REASON_MAX = 2000;
  */
 export const HELD_CODES = [CODE.registered, CODE.withdraw_request, CODE.drop_request] as const;
 
-export interface ExcuseInput { type_id: number; course_id: number | null; from_date: string; to_date: string; reason: string }
-export interface Term { id: number; start: string; end: string }
-export interface HeldCourse { id: number; code: string; name: string; name_local: string | null }
+export interface ExcuseInput {
+  type_id: number;
+  course_id: number | null;
+  from_date: string;
+  to_date: string;
+  reason: string;
+}
+export interface Term {
+  id: number;
+  start: string;
+  end: string;
+}
+export interface HeldCourse {
+  id: number;
+  code: string;
+  name: string;
+  name_local: string | null;
+}
 
 const intOf = (value: unknown): number | undefined => {
   if (typeof value === 'number' && Number.isInteger(value)) return value;
@@ -34,10 +49,15 @@ const intOf = (value: unknown): number | undefined => {
   return undefined;
 };
 /** A date as YYYY-MM-DD, whatever the driver gave (string or Date). */
-export const dayOf = (value: unknown): string => (value instanceof Date ? value.toISOString() : String(value ?? '')).slice(0, 10);
-const isDay = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
-  && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+export const dayOf = (value: unknown): string =>
+  (value instanceof Date ? value.toISOString() : String(value ?? '')).slice(0, 10);
+const isDay = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+  new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 export const today = () => new Date().toISOString().slice(0, 10);
 
 /** The current term (is_current), or 409 when the university has none: no excuse can be placed. */
@@ -55,7 +75,12 @@ export async function heldCourses(db: Db, m: Manifest, studentId: number, termId
     join ${sql.table(tableOf(m, 'courses'))} c on c.id = coalesce(r.course_id, o.course_id)
     where r.student_id = ${studentId} and r.term_id = ${termId} and r.deleted_at is null
       and r.status_code in (${sql.join([...HELD_CODES])}) order by c.code`.execute(db);
-  return rows.map((r) => ({ id: Number(r.id), code: String(r.code), name: String(r.name), name_local: r.name_local ?? null }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    code: String(r.code),
+    name: String(r.name),
+    name_local: r.name_local ?? null,
+  }));
 }
 
 /** The excuse's values, or 422 with every field's message (English and Arabic by the caller's language). */
@@ -73,7 +98,8 @@ export async function readExcuse(db: Db, m: Manifest, studentId: number, term: T
   else {
     const held = await heldCourses(db, m, studentId, term.id);
     if (!held.length) addFieldError(errors, 'course_id', { key: 'excuse_no_courses' });
-    else if (course !== null && !held.some((c) => c.id === course)) addFieldError(errors, 'course_id', { key: 'excuse_course_not_held' });
+    else if (course !== null && !held.some((c) => c.id === course))
+      addFieldError(errors, 'course_id', { key: 'excuse_course_not_held' });
   }
 
   const from = body.from_date;
@@ -84,7 +110,10 @@ export async function readExcuse(db: Db, m: Manifest, studentId: number, term: T
     const limit = addDays(today(), FUTURE_DAYS);
     const params = { start: term.start, end: term.end };
     if (from > to) addFieldError(errors, 'to_date', { key: 'excuse_dates_order' });
-    for (const [field, day] of [['from_date', from], ['to_date', to]] as const) {
+    for (const [field, day] of [
+      ['from_date', from],
+      ['to_date', to],
+    ] as const) {
       if (day < term.start || day > term.end) addFieldError(errors, field, { key: 'excuse_date_term', params });
       else if (day > limit) addFieldError(errors, field, { key: 'excuse_date_future', params: { days: FUTURE_DAYS } });
     }
@@ -92,7 +121,8 @@ export async function readExcuse(db: Db, m: Manifest, studentId: number, term: T
 
   const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
   if (!reason) addFieldError(errors, 'reason', { key: 'excuse_reason_required' });
-  else if (reason.length > REASON_MAX) addFieldError(errors, 'reason', { key: 'excuse_reason_long', params: { max: REASON_MAX } });
+  else if (reason.length > REASON_MAX)
+    addFieldError(errors, 'reason', { key: 'excuse_reason_long', params: { max: REASON_MAX } });
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return { type_id: type!, course_id: course ?? null, from_date: from as string, to_date: to as string, reason };
 }

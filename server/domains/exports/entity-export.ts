@@ -17,7 +17,7 @@ import { implicitFieldLabel } from '../../../generator/implicit-fields.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Language } from '../../http/messages.ts';
 import { applyScope, requireAccess, rowScope } from '../../resources/access.ts';
-import { isNumericField } from '../../resources/entity-info.ts';
+import { isNumericField, mayReadField } from '../../resources/entity-info.ts';
 import { applyListFilters, parseListBody } from '../../resources/list-query.ts';
 
 /** More rows than this is refused (400) rather than building a file nobody can open quickly. */
@@ -32,10 +32,18 @@ export interface ExportRequest {
   language: Language;
 }
 
-export interface ExportTable { columns: SheetColumn[]; rows: unknown[][] }
+export interface ExportTable {
+  columns: SheetColumn[];
+  rows: unknown[][];
+}
 
 /** One output column: how to read it from a result row and how to show it. */
-interface Output { header: string; type: SheetCellType; alias: string; status?: { table: string; flags: boolean } }
+interface Output {
+  header: string;
+  type: SheetCellType;
+  alias: string;
+  status?: { table: string; flags: boolean };
+}
 
 export function text(label: LocalText | undefined, language: Language): string {
   if (!label) return '';
@@ -47,17 +55,25 @@ export function text(label: LocalText | undefined, language: Language): string {
  * The export of `entity` for the list body `body`, with the given fields in order (those the
  * entity does not declare, or declares server-only, are skipped).
  */
-export async function exportEntity(req: ExportRequest, entity: Entity, body: unknown, fieldNames: string[]): Promise<ExportTable> {
+export async function exportEntity(
+  req: ExportRequest,
+  entity: Entity,
+  body: unknown,
+  fieldNames: string[],
+): Promise<ExportTable> {
   const { db, manifest, user, language } = req;
   requireAccess(user, entity, 'read');
   const scope = rowScope(user, entity);
   // In scope but with nothing to match it (staff without the permission and without a
   // student record): refused, rather than an empty file that looks like "no data".
   if (scope && scope.value === null) throw new HttpError(403, 'forbidden');
-  const params = parseListBody(manifest, entity, body);
+  const params = parseListBody(manifest, entity, body, user);
   if (params.trashed !== 'without') requireAccess(user, entity, 'delete');
 
-  const fields = fieldNames.map((name) => fieldOf(entity, name)).filter((f): f is EntityField => !!f);
+  // A field the caller may not read is left out of the file as it is left out of the list.
+  const fields = fieldNames
+    .map((name) => fieldOf(entity, name))
+    .filter((f): f is EntityField => !!f && mayReadField(user, f));
   const inner = applyScope(applyListFilters(db.selectFrom(entity.table), entity, params), scope).selectAll();
   let query = db.selectFrom(inner.as('t'));
   const outputs: Output[] = [];
@@ -69,7 +85,11 @@ export async function exportEntity(req: ExportRequest, entity: Entity, body: unk
       query = query.leftJoin(`${target.table} as ${alias}`, `${alias}.id`, `t.${field.name}`);
       if (target.fields.code) {
         query = query.select(sql.ref(`${alias}.code`).as(`${alias}_code`));
-        outputs.push({ header: target.fields.name || target.fields.name_local ? `${label} (${text(CODE_LABEL, language)})` : label, type: 'string', alias: `${alias}_code` });
+        outputs.push({
+          header: target.fields.name || target.fields.name_local ? `${label} (${text(CODE_LABEL, language)})` : label,
+          type: 'string',
+          alias: `${alias}_code`,
+        });
       }
       if (target.fields.name || target.fields.name_local) {
         const [first, second] = language === 'ar' ? ['name_local', 'name'] : ['name', 'name_local'];
@@ -81,14 +101,21 @@ export async function exportEntity(req: ExportRequest, entity: Entity, body: unk
     }
     query = query.select(sql.ref(`t.${field.name}`).as(`c${i}`));
     const table = field.status ? manifest.statusTables[field.status] : undefined;
-    outputs.push({ header: label, type: table ? 'string' : cellType(field), alias: `c${i}`, status: table ? { table: table.name, flags: table.flags } : undefined });
+    outputs.push({
+      header: label,
+      type: table ? 'string' : cellType(field),
+      alias: `c${i}`,
+      status: table ? { table: table.name, flags: table.flags } : undefined,
+    });
   });
   for (const s of params.sort) query = query.orderBy(sql.ref(`t.${s.column}`), s.desc ? 'desc' : 'asc');
   const found = await query.limit(EXPORT_MAX_ROWS + 1).execute();
   if (found.length > EXPORT_MAX_ROWS) throw new HttpError(400, 'export_too_large', { limit: EXPORT_MAX_ROWS });
 
   const statusName = statusNamer(manifest, language);
-  const rows = found.map((row: Record<string, unknown>) => outputs.map((o) => (o.status ? statusName(o.status, row[o.alias]) : row[o.alias])));
+  const rows = found.map((row: Record<string, unknown>) =>
+    outputs.map((o) => (o.status ? statusName(o.status, row[o.alias]) : row[o.alias])),
+  );
   return { columns: outputs.map((o) => ({ header: o.header, type: o.type })), rows };
 }
 
@@ -116,7 +143,12 @@ function statusNamer(manifest: Manifest, language: Language) {
   const names = (table: string) => {
     let map = cache.get(table);
     if (!map) {
-      map = new Map(manifest.statusTables[table]!.statuses.map((s) => [Number(s.id), (language === 'ar' ? s.name_local || s.name : s.name || s.name_local) as string]));
+      map = new Map(
+        manifest.statusTables[table]!.statuses.map((s) => [
+          Number(s.id),
+          (language === 'ar' ? s.name_local || s.name : s.name || s.name_local) as string,
+        ]),
+      );
       cache.set(table, map);
     }
     return map;
@@ -126,7 +158,9 @@ function statusNamer(manifest: Manifest, language: Language) {
     const id = Number(value);
     const map = names(status.table);
     if (!status.flags) return map.get(id) ?? value;
-    const held = [...map.entries()].filter(([bit]) => bit > 0 && (BigInt(id) & BigInt(bit)) === BigInt(bit)).map(([, name]) => name);
+    const held = [...map.entries()]
+      .filter(([bit]) => bit > 0 && (BigInt(id) & BigInt(bit)) === BigInt(bit))
+      .map(([, name]) => name);
     return held.length ? listJoin(held, language) : value;
   };
 }

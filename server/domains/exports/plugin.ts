@@ -26,13 +26,41 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /** The columns of each spreadsheet, in order; a field the entity does not declare is skipped. */
 export const REGISTRATION_COLUMNS = [
-  'id', 'student_id', 'course_id', 'section_id', 'term_id', 'status_code', 'flags', 'request_flag',
-  'credit_hours', 'grade', 'note', 'decided_at', 'created_at',
+  'id',
+  'student_id',
+  'course_id',
+  'section_id',
+  'term_id',
+  'status_code',
+  'flags',
+  'request_flag',
+  'credit_hours',
+  'grade',
+  'note',
+  'decided_at',
+  'created_at',
 ];
 export const STUDENT_COLUMNS = [
-  'code', 'name', 'name_local', 'email', 'national_id', 'passport', 'nationality_id', 'gender_id', 'birth_date',
-  'phone', 'faculty_id', 'program_id', 'degree_level_id', 'level', 'gpa', 'earned_hours', 'status_id',
-  'advisor_id', 'admission_term_id', 'created_at',
+  'code',
+  'name',
+  'name_local',
+  'email',
+  'national_id',
+  'passport',
+  'nationality_id',
+  'gender_id',
+  'birth_date',
+  'phone',
+  'faculty_id',
+  'program_id',
+  'degree_level_id',
+  'level',
+  'gpa',
+  'earned_hours',
+  'status_id',
+  'advisor_id',
+  'admission_term_id',
+  'created_at',
 ];
 
 const EXPORT_STUDENTS = 'export_students';
@@ -51,14 +79,22 @@ function attachment(reply: FastifyReply, type: string, fileName: string, body: B
 }
 
 export const exportsDomain: FastifyPluginAsync<DomainOptions> = async (app, { db, manifest }) => {
-  const context = (request: FastifyRequest): ExportRequest => ({ db, manifest, user: request.user, language: requestLanguage(request) });
+  const context = (request: FastifyRequest): ExportRequest => ({
+    db,
+    manifest,
+    user: request.user,
+    language: requestLanguage(request),
+  });
 
   app.post('/registrations/export', async (request, reply) => {
     signedIn(request);
     const entity = manifest.entities.registrations!;
     const ctx = context(request);
     const table = await exportEntity(ctx, entity, request.body, REGISTRATION_COLUMNS);
-    const file = writeXlsx({ rtl: ctx.language === 'ar', sheets: [{ name: text(entity.label, ctx.language), ...table }] });
+    const file = writeXlsx({
+      rtl: ctx.language === 'ar',
+      sheets: [{ name: text(entity.label, ctx.language), ...table }],
+    });
     return attachment(reply, XLSX_TYPE, 'registrations.xlsx', file);
   });
 
@@ -68,7 +104,10 @@ export const exportsDomain: FastifyPluginAsync<DomainOptions> = async (app, { db
     const entity = manifest.entities.students!;
     const ctx = context(request);
     const table = await exportEntity(ctx, entity, request.body, STUDENT_COLUMNS);
-    const file = writeXlsx({ rtl: ctx.language === 'ar', sheets: [{ name: text(entity.label, ctx.language), ...table }] });
+    const file = writeXlsx({
+      rtl: ctx.language === 'ar',
+      sheets: [{ name: text(entity.label, ctx.language), ...table }],
+    });
     return attachment(reply, XLSX_TYPE, 'Students.xlsx', file);
   });
 
@@ -79,7 +118,8 @@ export const exportsDomain: FastifyPluginAsync<DomainOptions> = async (app, { db
     if (!Number.isSafeInteger(studentId) || studentId < 1) throw new HttpError(400, 'invalid_id');
     const lang = params.lang.toLowerCase();
     if (lang !== 'ar' && lang !== 'en') throw new HttpError(400, 'export_language');
-    if (studentId !== request.user.student_id && !can(request.user, ACCESS_REGISTRATIONS)) throw new HttpError(403, 'forbidden');
+    if (studentId !== request.user.student_id && !can(request.user, ACCESS_REGISTRATIONS))
+      throw new HttpError(403, 'forbidden');
     const pdf = await studentRegistrationsPdf(db, manifest, studentId, lang as PdfLanguage);
     return attachment(reply, 'application/pdf', 'student_registrations.pdf', pdf);
   });

@@ -55,10 +55,20 @@ async function labelRow(db: Kysely<any>, manifest: Manifest, entity: string, id:
 }
 
 /** The PDF of one student; 404 when the student does not exist (or is deleted). */
-export async function studentRegistrationsPdf(db: Kysely<any>, manifest: Manifest, studentId: number, lang: PdfLanguage, today = new Date()): Promise<Buffer> {
+export async function studentRegistrationsPdf(
+  db: Kysely<any>,
+  manifest: Manifest,
+  studentId: number,
+  lang: PdfLanguage,
+  today = new Date(),
+): Promise<Buffer> {
   const students = manifest.entities.students!;
-  const student = await db.selectFrom(students.table).selectAll().where('id', '=', studentId)
-    .$if(!!students.softDelete, (q) => q.where('deleted_at', 'is', null)).executeTakeFirst();
+  const student = await db
+    .selectFrom(students.table)
+    .selectAll()
+    .where('id', '=', studentId)
+    .$if(!!students.softDelete, (q) => q.where('deleted_at', 'is', null))
+    .executeTakeFirst();
   if (!student) throw notFound();
   const term = (await currentTerms(db as any, manifest)).current_term;
   const [faculty, program] = await Promise.all([
@@ -66,12 +76,18 @@ export async function studentRegistrationsPdf(db: Kysely<any>, manifest: Manifes
     labelRow(db, manifest, 'programs', student.program_id),
   ]);
   const rows = term ? await registrations(db, manifest, studentId, Number(term.id)) : [];
-  const statuses = new Map(manifest.statusTables.registration_code?.statuses.map((s) => [Number(s.id), lang === 'ar' ? s.name_local || s.name : s.name]) ?? []);
+  const statuses = new Map(
+    manifest.statusTables.registration_code?.statuses.map((s) => [
+      Number(s.id),
+      lang === 'ar' ? s.name_local || s.name : s.name,
+    ]) ?? [],
+  );
   const held = new Set<number>(HELD_CODES);
   const total = rows.filter((r) => held.has(Number(r.status_code))).reduce((sum, r) => sum + Number(r.hours ?? 0), 0);
   const t = (key: keyof typeof T) => T[key][lang];
 
-  const studentName = lang === 'ar' ? String(student.name_local || student.name || '') : String(student.name || student.name_local || '');
+  const studentName =
+    lang === 'ar' ? String(student.name_local || student.name || '') : String(student.name || student.name_local || '');
   const blocks: PdfBlock[] = [
     {
       type: 'keyValue',
@@ -107,7 +123,13 @@ export async function studentRegistrationsPdf(db: Kysely<any>, manifest: Manifes
     { type: 'keyValue', rows: [{ label: t('total'), value: total }], labelWidth: 0.45 },
     { type: 'paragraph', text: `${t('printed')}: ${ltr(today.toISOString().slice(0, 10))}`, size: 9 },
   ];
-  return renderPdf({ direction: lang === 'ar' ? 'rtl' : 'ltr', language: lang, title: t('title'), blocks, info: { subject: studentName } });
+  return renderPdf({
+    direction: lang === 'ar' ? 'rtl' : 'ltr',
+    language: lang,
+    title: t('title'),
+    blocks,
+    info: { subject: studentName },
+  });
 }
 
 async function registrations(db: Kysely<any>, manifest: Manifest, studentId: number, termId: number): Promise<Row[]> {
@@ -116,10 +138,17 @@ async function registrations(db: Kysely<any>, manifest: Manifest, studentId: num
   const offerings = manifest.entities.offerings!;
   const sections = manifest.entities.sections;
   // registrations.course_id is a copy of the offering's course; the offering's when it is missing.
-  let query = db.selectFrom(`${reg.table} as r`)
+  let query = db
+    .selectFrom(`${reg.table} as r`)
     .leftJoin(`${offerings.table} as o`, 'o.id', 'r.offering_id')
     .leftJoin(`${courses.table} as c`, (join) => join.on(sql<boolean>`c.id = coalesce(r.course_id, o.course_id)`))
-    .select(['r.id', 'r.status_code', 'c.code as course_code', 'c.name as course_name', 'c.name_local as course_name_local'])
+    .select([
+      'r.id',
+      'r.status_code',
+      'c.code as course_code',
+      'c.name as course_name',
+      'c.name_local as course_name_local',
+    ])
     .select(sql<number>`coalesce(r.credit_hours, c.credit_hours)`.as('hours'))
     .where('r.student_id', '=', studentId)
     .where('r.term_id', '=', termId)

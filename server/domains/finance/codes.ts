@@ -16,8 +16,14 @@ export type CurrencyCode = keyof typeof CURRENCY;
 export const TRANSACTION_KIND = { payment: 1, refund: 2 } as const;
 export const CREDIT_KIND = { charge: 1, payment: 2, refund: 3, adjustment: 4, overpayment: 5 } as const;
 export const BILLING_KIND = {
-  application_fees: 1, exam_fees: 2, training_fees: 3, insurance_fees: 4,
-  tuition_fees: 5, certificate_fees: 6, service_fees: 7, grade_recheck_fees: 8,
+  application_fees: 1,
+  exam_fees: 2,
+  training_fees: 3,
+  insurance_fees: 4,
+  tuition_fees: 5,
+  certificate_fees: 6,
+  service_fees: 7,
+  grade_recheck_fees: 8,
 } as const;
 export type BillingKind = keyof typeof BILLING_KIND;
 

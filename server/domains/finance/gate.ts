@@ -24,12 +24,15 @@ export function gatesFor(manifest: Manifest, action: string): Gate[] {
 
 /** True when the student has an unpaid installment past its due date. */
 export async function hasOverdueInstallments(db: Db, studentId: number): Promise<boolean> {
-  const row = await db.selectFrom('installments').select('id')
+  const row = await db
+    .selectFrom('installments')
+    .select('id')
     .where('student_id', '=', studentId)
     .where('status_id', '<>', PAYMENT_STATUS.paid)
     .where(sql<boolean>`paid_amount < amount`)
     .where('due_date', '<', sql<string>`current_date`)
-    .limit(1).executeTakeFirst();
+    .limit(1)
+    .executeTakeFirst();
   return !!row;
 }
 
@@ -50,7 +53,10 @@ export function overdueInstallmentsSql(studentRef: string): string {
  */
 export function foldedGates(manifest: Manifest, action: string): { overdue: Gate | null; rest: Gate[] } {
   const gates = gatesFor(manifest, action);
-  return { overdue: gates.find((g) => g.check === 'overdue_installments') ?? null, rest: gates.filter((g) => g.check !== 'overdue_installments') };
+  return {
+    overdue: gates.find((g) => g.check === 'overdue_installments') ?? null,
+    rest: gates.filter((g) => g.check !== 'overdue_installments'),
+  };
 }
 
 /** The answer of a closed gate: 403 {redirect_to, error}. */
@@ -63,16 +69,27 @@ export async function hasMandatoryQuestionnaire(db: Db, manifest: Manifest, user
   const q = manifest.entities.questionnaires;
   const s = manifest.entities.questionnaire_submissions;
   if (!q?.fields.mandatory || !s?.fields.questionnaire_id || !s.fields.user_id) return false;
-  let query = db.selectFrom(`${q.table} as q`).select('q.id').where('q.mandatory', '=', true)
-    .where(({ not, exists, selectFrom }) => not(exists(
-      selectFrom(`${s.table} as s`).select('s.id').whereRef('s.questionnaire_id', '=', 'q.id').where('s.user_id', '=', userId),
-    )));
+  let query = db
+    .selectFrom(`${q.table} as q`)
+    .select('q.id')
+    .where('q.mandatory', '=', true)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom(`${s.table} as s`)
+            .select('s.id')
+            .whereRef('s.questionnaire_id', '=', 'q.id')
+            .where('s.user_id', '=', userId),
+        ),
+      ),
+    );
   if (q.softDelete) query = query.where('q.deleted_at', 'is', null);
   return !!(await query.limit(1).executeTakeFirst());
 }
 
 async function closed(db: Db, manifest: Manifest, user: RequestUser, gate: Gate): Promise<boolean> {
-  if (gate.check === 'overdue_installments') return user.student_id != null && hasOverdueInstallments(db, user.student_id);
+  if (gate.check === 'overdue_installments')
+    return user.student_id != null && hasOverdueInstallments(db, user.student_id);
   return user.id != null && hasMandatoryQuestionnaire(db, manifest, user.id);
 }
 
@@ -99,7 +116,12 @@ export function gateMessageKey(gate: Gate): (typeof GATE_MESSAGE)[keyof typeof G
 }
 
 /** The first closed gate of `action` for `user`, or undefined. */
-export async function closedGate(db: Db, manifest: Manifest, user: RequestUser, action: string): Promise<Gate | undefined> {
+export async function closedGate(
+  db: Db,
+  manifest: Manifest,
+  user: RequestUser,
+  action: string,
+): Promise<Gate | undefined> {
   for (const gate of gatesFor(manifest, action)) if (await closed(db, manifest, user, gate)) return gate;
   return undefined;
 }
@@ -118,7 +140,8 @@ export async function assertNotGated(db: Db, manifest: Manifest, user: RequestUs
  */
 export function unfoldedGatesPreHandler(db: Db, manifest: Manifest, action: string, rest: Gate[]) {
   return async (request: FastifyRequest) => {
-    for (const gate of rest) if (await closed(db, manifest, request.user, gate)) return assertNotGated(db, manifest, request.user, action);
+    for (const gate of rest)
+      if (await closed(db, manifest, request.user, gate)) return assertNotGated(db, manifest, request.user, action);
   };
 }
 

@@ -12,10 +12,16 @@ import { lockInvoice } from './ledger.ts';
 
 export async function cancelUnpaidInvoice(trx: Db, paymentId: number): Promise<void> {
   const invoice = await lockInvoice(trx, paymentId);
-  if (Number(invoice.status_id) === PAYMENT_STATUS.paid || toCents(invoice.paid_amount) > 0) throw new HttpError(409, 'invoice_paid');
+  if (Number(invoice.status_id) === PAYMENT_STATUS.paid || toCents(invoice.paid_amount) > 0)
+    throw new HttpError(409, 'invoice_paid');
   if (Number(invoice.status_id) !== PAYMENT_STATUS.unpaid) throw new HttpError(409, 'invoice_not_cancellable');
   for (const table of ['transactions', 'credit_transactions', 'provider_payments']) {
-    const moved = await trx.selectFrom(table).select('id').where('payment_id', '=', paymentId).limit(1).executeTakeFirst();
+    const moved = await trx
+      .selectFrom(table)
+      .select('id')
+      .where('payment_id', '=', paymentId)
+      .limit(1)
+      .executeTakeFirst();
     if (moved) throw new HttpError(409, 'invoice_not_cancellable');
   }
   await trx.deleteFrom('installments').where('payment_id', '=', paymentId).execute();

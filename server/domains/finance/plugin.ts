@@ -1,6 +1,6 @@
 /**
  * The finance domain: invoices, installments, the ledger, payments, the wallet and the payment
- * gates (issue 7). See ./README.md for the functions other domains call.
+ * gates. See ./README.md for the functions other domains call.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { DomainOptions } from '../index.ts';

@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { ServerConfig } from '../../config.ts';
+import { installationSecret } from '../../secrets.ts';
 import type { CurrencyCode } from './codes.ts';
 
 export type ProviderMethod = 'credit_card' | 'voucher';
@@ -52,19 +53,13 @@ export interface PaymentProvider {
 
 export const SIGNATURE_HEADER = 'x-signature';
 
-const DEV_SECRET = 'rowaq-sandbox-callback-secret';
-let productionFallback: string | undefined;
-
 /**
- * The callback secret: PAYMENT_CALLBACK_SECRET, else a fixed development secret; in
- * production without one, a random secret for this process (the sandbox signs in-process,
- * an external provider cannot work without the configured secret).
+ * The callback secret: PAYMENT_CALLBACK_SECRET, else this installation's own random secret
+ * (server/secrets.ts). The sandbox signs in-process, so it works either way; an outside
+ * provider needs the configured secret it shares with us.
  */
-export function callbackSecret(config: Pick<ServerConfig, 'paymentSecret' | 'nodeEnv'>): string {
-  if (config.paymentSecret) return config.paymentSecret;
-  if (config.nodeEnv !== 'production') return DEV_SECRET;
-  productionFallback ??= crypto.randomBytes(32).toString('hex');
-  return productionFallback;
+export function callbackSecret(config: Pick<ServerConfig, 'paymentSecret' | 'dataDir'>): string {
+  return config.paymentSecret || installationSecret(config.dataDir, 'payment-callback');
 }
 
 export function sign(secret: string, rawBody: string): string {
@@ -80,11 +75,22 @@ export function signatureMatches(secret: string, rawBody: string, signature: str
 /** Parses a callback body into an event; null when it is not one. */
 export function parseEvent(rawBody: string): ProviderEvent | null {
   let body: unknown;
-  try { body = JSON.parse(rawBody); } catch { return null; }
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    return null;
+  }
   if (typeof body !== 'object' || body === null) return null;
   const e = body as Record<string, unknown>;
   if (typeof e.event_id !== 'string' || typeof e.reference !== 'string') return null;
   if (e.status !== 'paid' && e.status !== 'failed') return null;
   if (typeof e.amount !== 'number' || (e.currency !== 'EGP' && e.currency !== 'USD')) return null;
-  return { event_id: e.event_id, reference: e.reference, status: e.status, amount: e.amount, currency: e.currency, occurred_at: String(e.occurred_at ?? '') };
+  return {
+    event_id: e.event_id,
+    reference: e.reference,
+    status: e.status,
+    amount: e.amount,
+    currency: e.currency,
+    occurred_at: String(e.occurred_at ?? ''),
+  };
 }

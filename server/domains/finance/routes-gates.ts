@@ -13,7 +13,10 @@ import { translate } from '../../http/messages.ts';
 import type { DomainOptions } from '../index.ts';
 import { closedGates, gateMessageKey } from './gate.ts';
 
-export interface ClosedGateAnswer { redirect_to: 'payments' | 'dashboard'; message: string }
+export interface ClosedGateAnswer {
+  redirect_to: 'payments' | 'dashboard';
+  message: string;
+}
 
 export function gateRoutes(app: FastifyInstance, { db, manifest }: DomainOptions): void {
   app.get('/users/gates', async (request) => {

@@ -28,11 +28,13 @@ export async function walletBalance(db: Db, studentId: number): Promise<number> 
 /** Adds money to the wallet (a charge, a refund, an overpayment returned). */
 export async function creditWallet(trx: Db, move: WalletMove): Promise<{ balance: number; id: number }> {
   if (!(move.cents > 0)) throw new Error('creditWallet: amount must be positive');
-  await trx.insertInto('credits')
+  await trx
+    .insertInto('credits')
     .values({ student_id: move.student_id, balance: 0, currency_id: CURRENCY.EGP })
     .onConflict((oc) => oc.column('student_id').doNothing())
     .execute();
-  const row = await trx.updateTable('credits')
+  const row = await trx
+    .updateTable('credits')
     .set({ balance: sql`balance + cast(${fromCents(move.cents)} as numeric)`, updated_at: sql`now()` })
     .where('student_id', '=', move.student_id)
     .returning('balance')
@@ -46,7 +48,8 @@ export async function creditWallet(trx: Db, move: WalletMove): Promise<{ balance
 export async function debitWallet(trx: Db, move: WalletMove): Promise<{ balance: number; id: number }> {
   if (!(move.cents > 0)) throw new Error('debitWallet: amount must be positive');
   const amount = fromCents(move.cents);
-  const row = await trx.updateTable('credits')
+  const row = await trx
+    .updateTable('credits')
     .set({ balance: sql`balance - cast(${amount} as numeric)`, updated_at: sql`now()` })
     .where('student_id', '=', move.student_id)
     .where('balance', '>=', amount)
@@ -59,16 +62,20 @@ export async function debitWallet(trx: Db, move: WalletMove): Promise<{ balance:
 }
 
 async function writeRow(trx: Db, move: WalletMove, signedCents: number, balanceAfter: number): Promise<number> {
-  const row = await trx.insertInto('credit_transactions').values({
-    student_id: move.student_id,
-    kind_id: CREDIT_KIND[move.kind],
-    amount: fromCents(signedCents),
-    balance_after: fromCents(balanceAfter),
-    currency_id: CURRENCY.EGP,
-    payment_id: move.payment_id ?? null,
-    payment_option_id: move.payment_option_id ?? null,
-    reference: move.reference ?? null,
-    created_by: move.user_id ?? null,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await trx
+    .insertInto('credit_transactions')
+    .values({
+      student_id: move.student_id,
+      kind_id: CREDIT_KIND[move.kind],
+      amount: fromCents(signedCents),
+      balance_after: fromCents(balanceAfter),
+      currency_id: CURRENCY.EGP,
+      payment_id: move.payment_id ?? null,
+      payment_option_id: move.payment_option_id ?? null,
+      reference: move.reference ?? null,
+      created_by: move.user_id ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return Number(row.id);
 }

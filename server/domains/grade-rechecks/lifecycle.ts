@@ -45,7 +45,11 @@ export function paymentStatusId(m: Manifest, key: 'unpaid' | 'paid'): number {
  * steps for the request's own student only; staff steps only once the fee is paid (an unpaid
  * request is not with the office yet), and the owner's `delete` only while unpaid.
  */
-export function openSteps(m: Manifest, user: RequestUser, row: { status_id: unknown; student_id: unknown; payment_status_id: unknown }): StatusStep[] {
+export function openSteps(
+  m: Manifest,
+  user: RequestUser,
+  row: { status_id: unknown; student_id: unknown; payment_status_id: unknown },
+): StatusStep[] {
   const paid = Number(row.payment_status_id) === paymentStatusId(m, 'paid');
   const owner = typeof user.student_id === 'number' && user.student_id === Number(row.student_id);
   return stepsOpenTo(statusTable(m), user, row.status_id).filter((s) => {

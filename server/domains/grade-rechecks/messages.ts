@@ -7,7 +7,10 @@ import type { LocalText } from '../../../generator/manifest-types.ts';
 
 export const GRADE_RECHECK_MESSAGES = {
   grade_recheck_not_found: { en: 'The grade recheck request was not found', ar: 'لم يتم العثور على طلب التظلم' },
-  grade_recheck_students_only: { en: 'Only students can request a grade recheck', ar: 'طلب التظلم من الدرجات متاح للطلاب فقط' },
+  grade_recheck_students_only: {
+    en: 'Only students can request a grade recheck',
+    ar: 'طلب التظلم من الدرجات متاح للطلاب فقط',
+  },
   grade_recheck_course_required: { en: 'Choose the course to recheck', ar: 'اختر المقرر المطلوب التظلم منه' },
   grade_recheck_course_not_open: {
     en: 'This course cannot be rechecked: its results are not published for the current or the last term, or a recheck of it is already open',
@@ -20,11 +23,13 @@ export const GRADE_RECHECK_MESSAGES = {
     ar: 'لا يحذف إلا الطلب الذي لم تدفع رسومه بعد: اطلب إلغاءه بدلًا من ذلك',
   },
   grade_recheck_cancel_paid_only: {
-    en: 'A request whose fee is not paid is deleted, not cancelled', ar: 'الطلب غير المدفوع يحذف ولا يطلب إلغاؤه',
+    en: 'A request whose fee is not paid is deleted, not cancelled',
+    ar: 'الطلب غير المدفوع يحذف ولا يطلب إلغاؤه',
   },
   grade_recheck_action_unknown: { en: 'Choose what to do with the request', ar: 'اختر الإجراء المطلوب على الطلب' },
   grade_recheck_action_refused: {
-    en: 'This step is not possible from the request\'s current status', ar: 'هذه الخطوة غير ممكنة من حالة الطلب الحالية',
+    en: "This step is not possible from the request's current status",
+    ar: 'هذه الخطوة غير ممكنة من حالة الطلب الحالية',
   },
   grade_recheck_not_paid: {
     en: 'The recheck fee is not paid yet: the office takes the request once it is paid',
@@ -35,10 +40,12 @@ export const GRADE_RECHECK_MESSAGES = {
   grade_recheck_note_long: { en: 'Write at most 1000 characters', ar: 'اكتب 1000 حرف على الأكثر' },
   grade_recheck_new_grade_required: { en: 'Enter the new mark', ar: 'أدخل الدرجة الجديدة' },
   grade_recheck_same_grade: {
-    en: 'The new mark is the published one: choose "No change" instead', ar: 'الدرجة الجديدة هي الدرجة المعلنة: اختر "لا تغيير في الدرجة" بدلًا من ذلك',
+    en: 'The new mark is the published one: choose "No change" instead',
+    ar: 'الدرجة الجديدة هي الدرجة المعلنة: اختر "لا تغيير في الدرجة" بدلًا من ذلك',
   },
   grade_recheck_registration_gone: {
-    en: 'The registration of this course no longer exists', ar: 'تسجيل هذا المقرر لم يعد موجودًا',
+    en: 'The registration of this course no longer exists',
+    ar: 'تسجيل هذا المقرر لم يعد موجودًا',
   },
 } as const satisfies Record<string, LocalText>;
 

@@ -8,7 +8,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Manifest } from '../../../generator/manifest-types.ts';
-import { can } from '../../../engine/core/permissions.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { createMailer, mailConfigFrom, type Mailer } from '../../mail/mailer.ts';
@@ -30,7 +29,12 @@ export const GATE = 'grades_recheck.request';
 const STUDENT_PERMISSION = 'access_students_grades_recheck';
 
 type Body = Record<string, unknown>;
-interface Ctx { db: Kysely<any>; manifest: Manifest; mailer: Mailer; validator: EntityValidator }
+interface Ctx {
+  db: Kysely<any>;
+  manifest: Manifest;
+  mailer: Mailer;
+  validator: EntityValidator;
+}
 
 const bodyOf = (request: FastifyRequest): Body => bodyObject(request);
 const idOf = (request: FastifyRequest): number => recordId(request, 'grade_recheck_not_found');
@@ -44,7 +48,9 @@ function student(request: FastifyRequest): number {
 /** A course row for the screens: `id` is the registration (the request form's route parameter), names in the caller's language. */
 function courseView(c: RecheckableCourse, lang: string, fee: number) {
   return {
-    id: c.registration_id, ...c, fee,
+    id: c.registration_id,
+    ...c,
+    fee,
     course: lang === 'ar' && c.course_name_local ? c.course_name_local : c.course_name,
     term: lang === 'ar' && c.term_name_local ? c.term_name_local : c.term_name,
   };
@@ -53,16 +59,25 @@ function courseView(c: RecheckableCourse, lang: string, fee: number) {
 /** The request with its history and, for this user, the steps open now (`can_<action>`). */
 async function details(ctx: Ctx, request: FastifyRequest, id: number) {
   const lang = requestLanguage(request);
-  const base = await getDetails({ db: ctx.db, manifest: ctx.manifest, validator: ctx.validator, user: request.user, ip: request.ip ?? null }, ctx.manifest.entities[RECHECKS]!, id);
+  const base = await getDetails(
+    { db: ctx.db, manifest: ctx.manifest, validator: ctx.validator, user: request.user, ip: request.ip ?? null },
+    ctx.manifest.entities[RECHECKS]!,
+    id,
+  );
   const row = base.data as Record<string, unknown>;
   const table = statusTable(ctx.manifest);
-  const steps = openSteps(ctx.manifest, request.user, row as { status_id: unknown; student_id: unknown; payment_status_id: unknown });
+  const steps = openSteps(
+    ctx.manifest,
+    request.user,
+    row as { status_id: unknown; student_id: unknown; payment_status_id: unknown },
+  );
   const flags = Object.fromEntries(actionsOf(table).map((a) => [`can_${a}`, steps.some((s) => s.action === a)]));
   const history = await historyOf(ctx.db, ctx.manifest, id, lang);
   return {
     ...base,
     data: {
-      ...row, ...flags,
+      ...row,
+      ...flags,
       // drawn by the detail screens as a table (a detail column with table:)
       history,
     },
@@ -75,10 +90,22 @@ async function mailStudent(ctx: Ctx, moved: Moved): Promise<void> {
   const status = statusTable(ctx.manifest).statuses.find((s) => s.key === moved.to);
   if (!facts?.email || !status) return;
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  await ctx.mailer.send(recheckMail(facts.email, {
-    code: String(row.code), course_code: String(row.course_code), course_name: String(row.course_name), course_name_local: row.course_name_local ?? null,
-    old_grade: num(row.old_grade), new_grade: num(row.new_grade), max_mark: num(row.max_mark),
-  }, status, moved.note));
+  await ctx.mailer.send(
+    recheckMail(
+      facts.email,
+      {
+        code: String(row.code),
+        course_code: String(row.course_code),
+        course_name: String(row.course_name),
+        course_name_local: row.course_name_local ?? null,
+        old_grade: num(row.old_grade),
+        new_grade: num(row.new_grade),
+        max_mark: num(row.max_mark),
+      },
+      status,
+      moved.note,
+    ),
+  );
 }
 
 function routes(app: FastifyInstance, ctx: Ctx): void {
@@ -86,7 +113,9 @@ function routes(app: FastifyInstance, ctx: Ctx): void {
   const ip = (request: FastifyRequest) => request.ip ?? null;
 
   // The generic API reads these rows; every write goes through the calls below.
-  const refuse = async () => { throw new HttpError(405, 'method_not_allowed'); };
+  const refuse = async () => {
+    throw new HttpError(405, 'method_not_allowed');
+  };
   app.put(`/${RECHECKS}`, refuse);
   app.put(`/${RECHECKS}/:id`, refuse);
   app.delete(`/${RECHECKS}/:id`, refuse);
@@ -102,16 +131,30 @@ function routes(app: FastifyInstance, ctx: Ctx): void {
   // What the request form needs: the courses that can be rechecked, the fee, the status lists.
   app.get('/grades-recheck/lookups', async (request) => {
     const { rows, fee } = await courses(request);
-    const statuses = (name: string) => m.statusTables[name]!.statuses.map(({ id, key, name: n, name_local, color }) => ({ id, key, name: n, name_local, color }));
-    return { data: { courses: rows, fee, statuses: statuses(STATUS_TABLE), payment_statuses: statuses(PAYMENT_TABLE) } };
+    const statuses = (name: string) =>
+      m.statusTables[name]!.statuses.map(({ id, key, name: n, name_local, color }) => ({
+        id,
+        key,
+        name: n,
+        name_local,
+        color,
+      }));
+    return {
+      data: { courses: rows, fee, statuses: statuses(STATUS_TABLE), payment_statuses: statuses(PAYMENT_TABLE) },
+    };
   });
 
   // The student's courses that can be rechecked now, with their published mark (a list answer).
   // The list body's `search` narrows by course code or name (the list screen's search box).
   app.post('/grades-recheck/get-course', async (request) => {
     const { rows, fee } = await courses(request);
-    const search = typeof bodyOf(request).search === 'string' ? String(bodyOf(request).search).trim().toLowerCase() : '';
-    const found = search ? rows.filter((r) => [r.course_code, r.course_name, r.course_name_local ?? ''].some((v) => v.toLowerCase().includes(search))) : rows;
+    const search =
+      typeof bodyOf(request).search === 'string' ? String(bodyOf(request).search).trim().toLowerCase() : '';
+    const found = search
+      ? rows.filter((r) =>
+          [r.course_code, r.course_name, r.course_name_local ?? ''].some((v) => v.toLowerCase().includes(search)),
+        )
+      : rows;
     return { data: found, meta: { count: found.length, fee } };
   });
 
@@ -143,7 +186,10 @@ function routes(app: FastifyInstance, ctx: Ctx): void {
     signedIn(request);
     const id = idOf(request);
     const moved = await db.transaction().execute((trx) => moveRecheck(trx, m, request.user, id, input, ip(request)));
-    if (MAILED.has(moved.to)) await mailStudent(ctx, moved).catch((error: unknown) => request.log.warn({ error }, 'grade recheck mail not sent'));
+    if (MAILED.has(moved.to))
+      await mailStudent(ctx, moved).catch((error: unknown) =>
+        request.log.warn({ error }, 'grade recheck mail not sent'),
+      );
     return { data: moved.request };
   };
 
@@ -162,11 +208,13 @@ function routes(app: FastifyInstance, ctx: Ctx): void {
   // One step of the status table: {action, note?, new_grade?}; or the action in the address (the screens' buttons and forms).
   app.post('/grades-recheck/status/:id', async (request) => move(request, bodyOf(request) as StepInput));
   app.post('/grades-recheck/status/:id/:action', async (request) =>
-    move(request, { ...(bodyOf(request) as StepInput), action: (request.params as Record<string, string>).action }));
+    move(request, { ...(bodyOf(request) as StepInput), action: (request.params as Record<string, string>).action }),
+  );
 }
 
 export const gradeRechecksDomain: FastifyPluginAsync<DomainOptions> = async (app, { db, manifest, config }) => {
-  if (!manifest.entities[RECHECKS] || !manifest.statusTables[STATUS_TABLE] || !manifest.statusTables[PAYMENT_TABLE]) return;
+  if (!manifest.entities[RECHECKS] || !manifest.statusTables[STATUS_TABLE] || !manifest.statusTables[PAYMENT_TABLE])
+    return;
   const mailer = createMailer(mailConfigFrom(config));
   app.addHook('onClose', async () => mailer.close());
   listenForPaidFees(manifest);

@@ -13,7 +13,17 @@ import { createInvoice } from '../finance/ledger.ts';
 import { cancelUnpaidInvoice } from '../finance/ledger-cancel.ts';
 import { studentFacts } from '../certificates/store.ts';
 import { paymentStatusId, statusId, statusKey } from './lifecycle.ts';
-import { findRecheck, openKeyOf, recheckableCourses, recheckFee, recordEvent, referenceOf, RECHECKS, tableOf, type RecheckRow } from './store.ts';
+import {
+  findRecheck,
+  openKeyOf,
+  recheckableCourses,
+  recheckFee,
+  recordEvent,
+  referenceOf,
+  RECHECKS,
+  tableOf,
+  type RecheckRow,
+} from './store.ts';
 
 type Db = Kysely<any>;
 type Body = Record<string, unknown>;
@@ -25,7 +35,10 @@ const intOf = (value: unknown): number | undefined => {
   return undefined;
 };
 
-export interface Choice { registration_id: number; reason: string }
+export interface Choice {
+  registration_id: number;
+  reason: string;
+}
 
 /** The request's values, or 422 with every field's message at once. */
 export function readChoice(body: Body): Choice {
@@ -39,10 +52,19 @@ export function readChoice(body: Body): Choice {
   return { registration_id: registration!, reason };
 }
 
-export interface Created { request: RecheckRow; payment_id: number | null }
+export interface Created {
+  request: RecheckRow;
+  payment_id: number | null;
+}
 
 /** POST /grades-recheck/submit-grade-recheck: inside the caller's transaction (finance's idempotent()). */
-export async function createRecheck(trx: Db, m: Manifest, user: RequestUser, body: Body, ip: string | null): Promise<Created> {
+export async function createRecheck(
+  trx: Db,
+  m: Manifest,
+  user: RequestUser,
+  body: Body,
+  ip: string | null,
+): Promise<Created> {
   if (typeof user.student_id !== 'number') throw new HttpError(403, 'grade_recheck_students_only');
   const choice = readChoice(body);
   const student = await studentFacts(trx, m, user.student_id);
@@ -69,15 +91,30 @@ export async function createRecheck(trx: Db, m: Manifest, user: RequestUser, bod
   let paymentId: number | null = null;
   if (!paid) {
     const invoice = await createInvoice(trx, {
-      student_id: student.id, billing: 'grade_recheck_fees', amount: fee, term_id: course.term_id,
-      description: `Grade recheck ${course.course_code} (${code})`, created_by: user.id,
+      student_id: student.id,
+      billing: 'grade_recheck_fees',
+      amount: fee,
+      term_id: course.term_id,
+      description: `Grade recheck ${course.course_code} (${code})`,
+      created_by: user.id,
     });
     paymentId = invoice.id;
   }
   await trx.updateTable(tableOf(m, RECHECKS)).set({ code, payment_id: paymentId }).where('id', '=', id).execute();
-  await recordEvent(trx, m, { requestId: id, fromId: null, toId: submitted, action: 'request', oldGrade: course.grade, userId: user.id });
+  await recordEvent(trx, m, {
+    requestId: id,
+    fromId: null,
+    toId: submitted,
+    action: 'request',
+    oldGrade: course.grade,
+    userId: user.id,
+  });
   await recordAccess(trx, m, {
-    user, action: 'create', resource: RECHECKS, recordId: id, ip,
+    user,
+    action: 'create',
+    resource: RECHECKS,
+    recordId: id,
+    ip,
     details: { code, registration_id: course.registration_id, grade: course.grade, fee, payment_id: paymentId },
   });
   return { request: (await findRecheck(trx, m, null, id))!, payment_id: paymentId };
@@ -88,7 +125,13 @@ export async function createRecheck(trx: Db, m: Manifest, user: RequestUser, bod
  * it becomes `cancelled` (history kept), is soft deleted, and its invoice is removed. A paid one:
  * 409, the student asks to cancel it instead.
  */
-export async function deleteRecheck(trx: Db, m: Manifest, user: RequestUser, id: number, ip: string | null): Promise<void> {
+export async function deleteRecheck(
+  trx: Db,
+  m: Manifest,
+  user: RequestUser,
+  id: number,
+  ip: string | null,
+): Promise<void> {
   const row = await findRecheck(trx, m, user, id, true);
   if (!row || row.student_id !== user.student_id) throw new HttpError(404, 'grade_recheck_not_found');
   if (Number(row.payment_status_id) !== paymentStatusId(m, 'unpaid') || statusKey(m, row.status_id) !== 'submitted') {
@@ -97,10 +140,31 @@ export async function deleteRecheck(trx: Db, m: Manifest, user: RequestUser, id:
   const cancelled = statusId(m, 'cancelled');
   // The request lets go of its invoice, then the invoice goes: one paid meanwhile refuses
   // (finance's cancelUnpaidInvoice) and rolls the whole delete back.
-  await trx.updateTable(tableOf(m, RECHECKS)).set({
-    status_id: cancelled, deleted_at: sql`now()`, open_key: null, payment_id: null, updated_at: sql`now()`,
-  }).where('id', '=', id).execute();
+  await trx
+    .updateTable(tableOf(m, RECHECKS))
+    .set({
+      status_id: cancelled,
+      deleted_at: sql`now()`,
+      open_key: null,
+      payment_id: null,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
   if (row.payment_id != null) await cancelUnpaidInvoice(trx, Number(row.payment_id));
-  await recordEvent(trx, m, { requestId: id, fromId: Number(row.status_id), toId: cancelled, action: 'delete', userId: user.id });
-  await recordAccess(trx, m, { user, action: 'delete', resource: RECHECKS, recordId: id, ip, details: { payment_id: row.payment_id } });
+  await recordEvent(trx, m, {
+    requestId: id,
+    fromId: Number(row.status_id),
+    toId: cancelled,
+    action: 'delete',
+    userId: user.id,
+  });
+  await recordAccess(trx, m, {
+    user,
+    action: 'delete',
+    resource: RECHECKS,
+    recordId: id,
+    ip,
+    details: { payment_id: row.payment_id },
+  });
 }

@@ -23,7 +23,8 @@ export function admit(request: FastifyRequest): Scope {
 }
 
 export function requireTeaches(scope: Scope, section: GradingSection): void {
-  if (scope.teacher !== null && section.teacher_user_id !== scope.teacher) throw new HttpError(403, 'grades_not_your_section');
+  if (scope.teacher !== null && section.teacher_user_id !== scope.teacher)
+    throw new HttpError(403, 'grades_not_your_section');
 }
 
 export function positiveId(value: unknown): number | undefined {

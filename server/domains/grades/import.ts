@@ -16,10 +16,22 @@ import { requestLanguage } from '../../http/language.ts';
 import { SUPPORTED_LANGUAGES, translate, type Language, type Message } from '../../http/messages.ts';
 import { admit, positiveId } from './access.ts';
 import { saveMarks, type MarkInput } from './save.ts';
-import { cellValue, codeText, columnKeys, headerIndex, IMPORT_MAX_BYTES, IMPORT_MAX_MB, readSpreadsheet } from './sheet.ts';
+import {
+  cellValue,
+  codeText,
+  columnKeys,
+  headerIndex,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_MB,
+  readSpreadsheet,
+} from './sheet.ts';
 import { controlOpen, findOffering, rosterOf, sectionsOfOffering } from './store.ts';
 
-interface Ctx { db: Kysely<any>; manifest: Manifest }
+interface Ctx {
+  db: Kysely<any>;
+  manifest: Manifest;
+  maxInflatedBytes: number;
+}
 
 const LANGS: readonly Language[] = SUPPORTED_LANGUAGES;
 
@@ -43,12 +55,18 @@ function rowMessage(row: number, column: LocalText, reason: Message): Message {
 function answerIn(reply: FastifyReply, error: unknown, lang: Language) {
   if (error instanceof ValidationError) {
     const errors: Record<string, string[]> = {};
-    for (const [field, messages] of Object.entries(error.fields)) errors[field] = [...new Set(messages.map((msg) => translate(msg, lang)))];
+    for (const [field, messages] of Object.entries(error.fields))
+      errors[field] = [...new Set(messages.map((msg) => translate(msg, lang)))];
     return reply.status(422).send({ errors, message: translate({ key: 'grades_import_failed' }, lang) });
   }
-  if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: translate({ key: error.messageKey, params: error.params }, lang) });
+  if (error instanceof HttpError)
+    return reply
+      .status(error.statusCode)
+      .send({ error: translate({ key: error.messageKey, params: error.params }, lang) });
   if ((error as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE') {
-    return reply.status(413).send({ error: translate({ key: 'grades_file_too_large', params: { limit: IMPORT_MAX_MB } }, lang) });
+    return reply
+      .status(413)
+      .send({ error: translate({ key: 'grades_file_too_large', params: { limit: IMPORT_MAX_MB } }, lang) });
   }
   throw error;
 }
@@ -58,7 +76,8 @@ async function receive(request: FastifyRequest): Promise<{ name: string; bytes: 
   const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES + 1, files: 1 } });
   if (!part || !part.filename) throw new HttpError(422, 'file_missing');
   const bytes = await part.toBuffer();
-  if (part.file.truncated || bytes.length > IMPORT_MAX_BYTES) throw new HttpError(413, 'grades_file_too_large', { limit: IMPORT_MAX_MB });
+  if (part.file.truncated || bytes.length > IMPORT_MAX_BYTES)
+    throw new HttpError(413, 'grades_file_too_large', { limit: IMPORT_MAX_MB });
   if (bytes.length === 0) throw new HttpError(422, 'file_missing');
   return { name: part.filename, bytes };
 }
@@ -70,11 +89,15 @@ async function importMarks(ctx: Ctx, request: FastifyRequest) {
   const offering = offeringId === undefined ? undefined : await findOffering(db, m, offeringId);
   if (!offering) throw new HttpError(404, 'grades_offering_not_found');
   const sections = await sectionsOfOffering(db, m, offering.id, scope.teacher);
-  if (!sections.length) throw new HttpError(scope.teacher === null ? 404 : 403, scope.teacher === null ? 'grades_section_not_found' : 'grades_not_your_offering');
+  if (!sections.length)
+    throw new HttpError(
+      scope.teacher === null ? 404 : 403,
+      scope.teacher === null ? 'grades_section_not_found' : 'grades_not_your_offering',
+    );
   if (!controlOpen(m, offering.control_status_id)) throw new HttpError(409, 'grades_results_published');
 
   const file = await receive(request);
-  const table = await readSpreadsheet(file.name, file.bytes);
+  const table = await readSpreadsheet(file.name, file.bytes, ctx.maxInflatedBytes);
   const keys = columnKeys(m);
   const codeAt = headerIndex(table, keys.code);
   const gradeAt = headerIndex(table, keys.grade);
@@ -84,9 +107,16 @@ async function importMarks(ctx: Ctx, request: FastifyRequest) {
   if (gradeAt < 0) throw ValidationError.single('file', { text: GRID_MESSAGES.noMatchedColumn });
   if (!table.rows.length) throw ValidationError.single('file', { text: GRID_MESSAGES.noRecordRead });
 
-  const codeLabel = m.entities.students?.fields.code?.label as LocalText | undefined ?? { en: 'Code', ar: 'الكود' };
-  const gradeLabel = m.entities.registrations?.fields.grade?.label as LocalText | undefined ?? { en: 'Mark', ar: 'الدرجة' };
-  const roster = await rosterOf(db, m, sections.map((s) => s.id));
+  const codeLabel = (m.entities.students?.fields.code?.label as LocalText | undefined) ?? { en: 'Code', ar: 'الكود' };
+  const gradeLabel = (m.entities.registrations?.fields.grade?.label as LocalText | undefined) ?? {
+    en: 'Mark',
+    ar: 'الدرجة',
+  };
+  const roster = await rosterOf(
+    db,
+    m,
+    sections.map((s) => s.id),
+  );
   const byCode = new Map(roster.map((r) => [r.code.toLowerCase(), r.registration_id]));
   // The spreadsheet's own row numbers (the header is row 1), as the instructor sees them in the file.
   const rowOf = new Map<MarkInput, number>();
@@ -98,7 +128,12 @@ async function importMarks(ctx: Ctx, request: FastifyRequest) {
     // An empty mark in the file leaves the student's mark as it is (a partial sheet is common).
     if (raw === null || (typeof raw === 'string' && raw.trim() === '')) return;
     const code = codeText(cells[codeAt]);
-    const input: MarkInput = { registrationId: byCode.get(code.toLowerCase()), grade: raw, field: `rows.${n}.grade`, keyField: `rows.${n}.code` };
+    const input: MarkInput = {
+      registrationId: byCode.get(code.toLowerCase()),
+      grade: raw,
+      field: `rows.${n}.grade`,
+      keyField: `rows.${n}.code`,
+    };
     rowOf.set(input, n);
     if (input.registrationId === undefined) unknown.push({ input, code });
     marks.push(input);
@@ -107,13 +142,22 @@ async function importMarks(ctx: Ctx, request: FastifyRequest) {
   const codes = new Map(unknown.map((u) => [u.input, u.code]));
 
   const result = await saveMarks({
-    db, manifest: m, user: request.user, ip: request.ip ?? null, sectionIds: sections.map((s) => s.id), marks,
-    action: 'grades.import', recordId: offering.id,
+    db,
+    manifest: m,
+    user: request.user,
+    ip: request.ip ?? null,
+    sectionIds: sections.map((s) => s.id),
+    marks,
+    action: 'grades.import',
+    recordId: offering.id,
     word: (input, on, message) => {
       // A code not found among the caller's students says which code; a repeated one says so.
-      const reason: Message = on === 'key' && 'key' in message && message.key === 'grades_not_in_section'
-        ? { key: 'grades_unknown_student', params: { code: codes.get(input) || '—' } }
-        : on === 'key' && 'key' in message && message.key === 'grades_listed_twice' ? { key: 'grades_code_twice' } : message;
+      const reason: Message =
+        on === 'key' && 'key' in message && message.key === 'grades_not_in_section'
+          ? { key: 'grades_unknown_student', params: { code: codes.get(input) || '—' } }
+          : on === 'key' && 'key' in message && message.key === 'grades_listed_twice'
+            ? { key: 'grades_code_twice' }
+            : message;
       return rowMessage(rowOf.get(input) ?? 0, on === 'key' ? codeLabel : gradeLabel, reason);
     },
   });

@@ -14,7 +14,10 @@ export const MARK_MAX_RULE = 'mark_not_above_max';
 
 export type MarkResult = { value: number | null } | { error: Message };
 
-export interface MarkRules { value?: Rule; max?: Rule }
+export interface MarkRules {
+  value?: Rule;
+  max?: Rule;
+}
 
 export function markRules(manifest: Manifest): MarkRules {
   return { value: manifest.rules[MARK_VALUE_RULE], max: manifest.rules[MARK_MAX_RULE] };

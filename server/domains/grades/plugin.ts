@@ -21,16 +21,29 @@ import { controlOpen, findGradingSection, rosterOf, sectionsOfTerm, termOf, type
 /** The most marks one PUT may carry (a large lecture is a few hundred students). */
 export const MAX_MARKS = 2000;
 
-interface Ctx { db: Kysely<any>; manifest: Manifest }
+interface Ctx {
+  db: Kysely<any>;
+  manifest: Manifest;
+  /** SPREADSHEET_MAX_INFLATED_MB in bytes: what an imported spreadsheet may unpack to. */
+  maxInflatedBytes: number;
+}
 
 const local = (en: string, ar: string | null, lang: Language) => (lang === 'ar' && ar ? ar : en);
 
 function sectionView(s: GradingSection, m: Manifest, lang: Language) {
   return {
-    id: s.id, code: s.code, offering_id: s.offering_id, term_id: s.term_id,
-    course_code: s.course_code, course_name: local(s.course_name, s.course_name_local, lang),
-    term: local(s.term_name, s.term_name_local, lang), students: s.students, graded: s.graded, max_mark: s.max_mark,
-    control_status_id: s.control_status_id, editable: controlOpen(m, s.control_status_id),
+    id: s.id,
+    code: s.code,
+    offering_id: s.offering_id,
+    term_id: s.term_id,
+    course_code: s.course_code,
+    course_name: local(s.course_name, s.course_name_local, lang),
+    term: local(s.term_name, s.term_name_local, lang),
+    students: s.students,
+    graded: s.graded,
+    max_mark: s.max_mark,
+    control_status_id: s.control_status_id,
+    editable: controlOpen(m, s.control_status_id),
   };
 }
 
@@ -67,9 +80,12 @@ async function ownSection(ctx: Ctx, request: FastifyRequest) {
 
 /** `{marks: [{registration_id, grade}]}` as rows to save; a malformed body is 422 on `marks` or the row. */
 function markInputs(body: unknown): MarkInput[] {
-  const marks = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).marks : undefined;
-  if (!Array.isArray(marks) || marks.length === 0) throw ValidationError.single('marks', { key: 'grades_marks_required' });
-  if (marks.length > MAX_MARKS) throw ValidationError.single('marks', { key: 'grades_too_many', params: { max: MAX_MARKS } });
+  const marks =
+    body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).marks : undefined;
+  if (!Array.isArray(marks) || marks.length === 0)
+    throw ValidationError.single('marks', { key: 'grades_marks_required' });
+  if (marks.length > MAX_MARKS)
+    throw ValidationError.single('marks', { key: 'grades_too_many', params: { max: MAX_MARKS } });
   const errors: FieldErrors = {};
   const inputs = marks.map((row, i): MarkInput => {
     const field = `marks.${i}.grade`;
@@ -98,11 +114,24 @@ function routes(app: FastifyInstance, ctx: Ctx): void {
       if (asked !== undefined) throw new HttpError(404, 'grades_term_not_found');
       return { data: [], meta: { count: 0, term: null } };
     }
-    const search = String(((request.body ?? {}) as Record<string, unknown>).search ?? (request.query as Record<string, unknown>)?.search ?? '').trim().toLowerCase();
+    const search = String(
+      ((request.body ?? {}) as Record<string, unknown>).search ??
+        (request.query as Record<string, unknown>)?.search ??
+        '',
+    )
+      .trim()
+      .toLowerCase();
     // The list screen's search box: course code or name, or section code.
-    const rows = (await sectionsOfTerm(db, m, term.id, scope.teacher)).map((s) => sectionView(s, m, lang))
+    const rows = (await sectionsOfTerm(db, m, term.id, scope.teacher))
+      .map((s) => sectionView(s, m, lang))
       .filter((s) => !search || [s.course_code, s.course_name, s.code].some((v) => v.toLowerCase().includes(search)));
-    return { data: paged(request, rows), meta: { count: rows.length, term: { id: term.id, code: term.code, name: local(term.name, term.name_local, lang) } } };
+    return {
+      data: paged(request, rows),
+      meta: {
+        count: rows.length,
+        term: { id: term.id, code: term.code, name: local(term.name, term.name_local, lang) },
+      },
+    };
   };
   app.get('/grades/sections', sections);
   app.post('/grades/sections', sections);
@@ -111,10 +140,20 @@ function routes(app: FastifyInstance, ctx: Ctx): void {
   const roster = async (request: FastifyRequest) => {
     const { section } = await ownSection(ctx, request);
     const rows = (await rosterOf(db, m, [section.id])).map((r) => ({
-      id: r.registration_id, registration_id: r.registration_id, student_id: r.student_id, code: r.code, name: r.name, name_local: r.name_local,
-      grade: r.grade, max_mark: r.max_mark, status_code: r.status_code,
+      id: r.registration_id,
+      registration_id: r.registration_id,
+      student_id: r.student_id,
+      code: r.code,
+      name: r.name,
+      name_local: r.name_local,
+      grade: r.grade,
+      max_mark: r.max_mark,
+      status_code: r.status_code,
     }));
-    return { data: paged(request, rows), meta: { count: rows.length, section: sectionView(section, m, requestLanguage(request)) } };
+    return {
+      data: paged(request, rows),
+      meta: { count: rows.length, section: sectionView(section, m, requestLanguage(request)) },
+    };
   };
   app.get('/grades/sections/:id/students', roster);
   app.post('/grades/sections/:id/students', roster);
@@ -125,17 +164,27 @@ function routes(app: FastifyInstance, ctx: Ctx): void {
     if (!controlOpen(m, section.control_status_id)) throw new HttpError(409, 'grades_results_published');
     const marks = markInputs(request.body);
     const result = await saveMarks({
-      db, manifest: m, user: request.user, ip: request.ip ?? null, sectionIds: [section.id], marks, action: 'grades.save', recordId: section.id,
+      db,
+      manifest: m,
+      user: request.user,
+      ip: request.ip ?? null,
+      sectionIds: [section.id],
+      marks,
+      action: 'grades.save',
+      recordId: section.id,
     });
-    return { message: translate({ key: 'grades_saved', params: { n: result.changed } }, requestLanguage(request)), data: result };
+    return {
+      message: translate({ key: 'grades_saved', params: { n: result.changed } }, requestLanguage(request)),
+      data: result,
+    };
   });
 
   importRoute(app, ctx);
 }
 
-export const gradesDomain: FastifyPluginAsync<DomainOptions> = async (app, { db, manifest }) => {
+export const gradesDomain: FastifyPluginAsync<DomainOptions> = async (app, { db, manifest, config }) => {
   if (!manifest.entities.registrations || !manifest.entities.sections || !manifest.entities.offerings) return;
   // Only this plugin's routes take multipart bodies (the spreadsheet import), with its own limit.
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES + 1, files: 1, fields: 5, parts: 6 } });
-  routes(app, { db, manifest });
+  routes(app, { db, manifest, maxInflatedBytes: config.spreadsheetMaxInflatedBytes });
 };

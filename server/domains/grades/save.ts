@@ -38,24 +38,42 @@ export interface SaveRequest {
   word?: (input: MarkInput, on: 'key' | 'grade', message: Message) => Message;
 }
 
-export interface SaveResult { saved: number; changed: number }
+export interface SaveResult {
+  saved: number;
+  changed: number;
+}
 
 export async function saveMarks(req: SaveRequest): Promise<SaveResult> {
   const rules = markRules(req.manifest);
   return req.db.transaction().execute(async (trx) => {
-    const roster = new Map<number, RosterRow>((await rosterOf(trx, req.manifest, req.sectionIds, true)).map((r) => [r.registration_id, r]));
+    const roster = new Map<number, RosterRow>(
+      (await rosterOf(trx, req.manifest, req.sectionIds, true)).map((r) => [r.registration_id, r]),
+    );
     const errors: FieldErrors = {};
     const say = (input: MarkInput, on: 'key' | 'grade', message: Message) =>
-      addFieldError(errors, on === 'key' ? input.keyField : input.field, req.word ? req.word(input, on, message) : message);
+      addFieldError(
+        errors,
+        on === 'key' ? input.keyField : input.field,
+        req.word ? req.word(input, on, message) : message,
+      );
     const seen = new Set<number>();
     const writes: { id: number; grade: number | null; before: number | null }[] = [];
     for (const input of req.marks) {
       const row = input.registrationId === undefined ? undefined : roster.get(input.registrationId);
-      if (!row) { say(input, 'key', { key: 'grades_not_in_section' }); continue; }
-      if (seen.has(row.registration_id)) { say(input, 'key', { key: 'grades_listed_twice' }); continue; }
+      if (!row) {
+        say(input, 'key', { key: 'grades_not_in_section' });
+        continue;
+      }
+      if (seen.has(row.registration_id)) {
+        say(input, 'key', { key: 'grades_listed_twice' });
+        continue;
+      }
       seen.add(row.registration_id);
       const result = checkMark(input.grade, row.max_mark, rules);
-      if ('error' in result) { say(input, 'grade', result.error); continue; }
+      if ('error' in result) {
+        say(input, 'grade', result.error);
+        continue;
+      }
       if (result.value !== row.grade) writes.push({ id: row.registration_id, grade: result.value, before: row.grade });
     }
     // A refused row refuses the whole request: nothing has been written yet.
@@ -63,8 +81,15 @@ export async function saveMarks(req: SaveRequest): Promise<SaveResult> {
     const changed = await writeMarks(trx, req.manifest, writes);
     if (writes.length) {
       await recordAccess(trx, req.manifest, {
-        user: req.user, action: req.action, resource: 'registrations', recordId: req.recordId, ip: req.ip,
-        details: { sections: req.sectionIds, marks: writes.map((w) => ({ registration_id: w.id, from: w.before, to: w.grade })) },
+        user: req.user,
+        action: req.action,
+        resource: 'registrations',
+        recordId: req.recordId,
+        ip: req.ip,
+        details: {
+          sections: req.sectionIds,
+          marks: writes.map((w) => ({ registration_id: w.id, from: w.before, to: w.grade })),
+        },
       });
     }
     return { saved: req.marks.length, changed };

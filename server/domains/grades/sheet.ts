@@ -8,8 +8,14 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { Manifest } from '../../../generator/manifest-types.ts';
 import { headerKey } from '../../../engine/plugins/grid/io/import-table.ts';
-import { sheetJsTable } from '../../../engine/plugins/grid/io/read.ts';
-import { importExtension, isSheetDate, type SheetCell, type SheetTable } from '../../../engine/plugins/grid/io/table.ts';
+import {
+  importExtension,
+  isSheetDate,
+  type SheetCell,
+  type SheetTable,
+} from '../../../engine/plugins/grid/io/table.ts';
+import { readSheetOffThread } from '../../documents/sheet-reader.ts';
+import { InflateLimitError } from '../../documents/zip-limits.ts';
 import { HttpError } from '../../http/errors.ts';
 
 /** The largest file accepted: a class list with marks is a few kilobytes; 5 MB leaves room for formatting. */
@@ -17,7 +23,12 @@ export const IMPORT_MAX_MB = 5;
 export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;
 
 /** What each file kind's content must be, as file-type names it (a CSV has no signature). */
-const CONTENT: Record<string, readonly (string | undefined)[]> = { xlsx: ['xlsx'], xlsm: ['xlsm', 'xlsx'], xls: ['cfb'], csv: [undefined] };
+const CONTENT: Record<string, readonly (string | undefined)[]> = {
+  xlsx: ['xlsx'],
+  xlsm: ['xlsm', 'xlsx'],
+  xls: ['cfb'],
+  csv: [undefined],
+};
 
 function isText(bytes: Buffer): boolean {
   if (bytes.includes(0)) return false;
@@ -29,27 +40,42 @@ function isText(bytes: Buffer): boolean {
   }
 }
 
-/** The first sheet of the file, or 422 grades_file_not_spreadsheet. */
-export async function readSpreadsheet(fileName: string, bytes: Buffer): Promise<SheetTable> {
+/**
+ * The first sheet of the file, or 422 grades_file_not_spreadsheet; 422 grades_file_unpacks_too_large
+ * when it unpacks past `maxInflatedBytes`. Read in a worker thread (server/documents/sheet-reader.ts).
+ */
+export async function readSpreadsheet(fileName: string, bytes: Buffer, maxInflatedBytes: number): Promise<SheetTable> {
   const kind = importExtension(fileName);
   const refuse = () => new HttpError(422, 'grades_file_not_spreadsheet');
   if (!kind) throw refuse();
   const detected = (await fileTypeFromBuffer(bytes))?.ext;
   if (!CONTENT[kind]!.includes(detected) || (kind === 'csv' && !isText(bytes))) throw refuse();
   try {
-    return sheetJsTable(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), kind);
-  } catch {
+    return await readSheetOffThread(
+      new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      kind,
+      maxInflatedBytes,
+    );
+  } catch (error) {
+    if (error instanceof InflateLimitError)
+      throw new HttpError(422, 'grades_file_unpacks_too_large', { limit: Math.round(maxInflatedBytes / 2 ** 20) });
     throw refuse();
   }
 }
 
-export interface SheetColumnKeys { code: Set<string>; grade: Set<string> }
+export interface SheetColumnKeys {
+  code: Set<string>;
+  grade: Set<string>;
+}
 
 /** The headers the student code and the mark answer to: the field's name and its labels (students.code, registrations.grade). */
 export function columnKeys(m: Manifest): SheetColumnKeys {
   const keys = (entity: string, field: string) => {
     const label = m.entities[entity]?.fields[field]?.label;
-    const texts = [field, ...(label && typeof label === 'object' ? Object.values(label) : typeof label === 'string' ? [label] : [])];
+    const texts = [
+      field,
+      ...(label && typeof label === 'object' ? Object.values(label) : typeof label === 'string' ? [label] : []),
+    ];
     return new Set(texts.filter((t): t is string => typeof t === 'string' && t.length > 0).map(headerKey));
   };
   return { code: keys('students', 'code'), grade: keys('registrations', 'grade') };

@@ -15,7 +15,14 @@ type Db = Kysely<any> | Transaction<any>;
 /** registration_code keys of a registration that is graded. */
 export const GRADED_CODES = ['registered', 'withdraw_request', 'drop_request'] as const;
 /** registration_status flags that take a registration out of grading whatever its code. */
-export const UNGRADED_FLAGS = ['withdrawn', 'dropped', 'excused', 'audit', 'banned_misconduct', 'banned_study_absence'] as const;
+export const UNGRADED_FLAGS = [
+  'withdrawn',
+  'dropped',
+  'excused',
+  'audit',
+  'banned_misconduct',
+  'banned_study_absence',
+] as const;
 /** control_status keys under which the instructor may still change marks (afterwards: published, certified). */
 export const OPEN_CONTROL = ['draft'] as const;
 
@@ -42,20 +49,38 @@ export function controlOpen(m: Manifest, controlStatusId: number | null): boolea
 }
 
 export interface GradingSection {
-  id: number; code: string; offering_id: number; term_id: number; teacher_user_id: number | null;
-  course_code: string; course_name: string; course_name_local: string | null;
-  term_name: string; term_name_local: string | null; control_status_id: number | null;
-  max_mark: number; students: number; graded: number;
+  id: number;
+  code: string;
+  offering_id: number;
+  term_id: number;
+  teacher_user_id: number | null;
+  course_code: string;
+  course_name: string;
+  course_name_local: string | null;
+  term_name: string;
+  term_name_local: string | null;
+  control_status_id: number | null;
+  max_mark: number;
+  students: number;
+  graded: number;
 }
 
 function toSection(r: any): GradingSection {
   return {
-    id: Number(r.id), code: r.code, offering_id: Number(r.offering_id), term_id: Number(r.term_id),
+    id: Number(r.id),
+    code: r.code,
+    offering_id: Number(r.offering_id),
+    term_id: Number(r.term_id),
     teacher_user_id: r.teacher_user_id == null ? null : Number(r.teacher_user_id),
-    course_code: r.course_code, course_name: r.course_name, course_name_local: r.course_name_local,
-    term_name: r.term_name, term_name_local: r.term_name_local,
+    course_code: r.course_code,
+    course_name: r.course_name,
+    course_name_local: r.course_name_local,
+    term_name: r.term_name,
+    term_name_local: r.term_name_local,
     control_status_id: r.control_status_id == null ? null : Number(r.control_status_id),
-    max_mark: Number(r.max_mark), students: Number(r.students ?? 0), graded: Number(r.graded ?? 0),
+    max_mark: Number(r.max_mark),
+    students: Number(r.students ?? 0),
+    graded: Number(r.graded ?? 0),
   };
 }
 
@@ -76,9 +101,17 @@ const GROUP = sql`group by s.id, s.code, s.offering_id, s.term_id, s.teacher_use
   s.term_name, s.term_name_local, o.control_status_id, o.max_mark, c.max_mark`;
 
 /** The sections of a term: every one (staff), or those the user teaches. */
-export async function sectionsOfTerm(db: Db, m: Manifest, termId: number, teacherUserId: number | null): Promise<GradingSection[]> {
+export async function sectionsOfTerm(
+  db: Db,
+  m: Manifest,
+  termId: number,
+  teacherUserId: number | null,
+): Promise<GradingSection[]> {
   const mine = teacherUserId === null ? sql`` : sql` and s.teacher_user_id = ${teacherUserId}`;
-  const { rows } = await sql<any>`${sectionsQuery(m)} where s.term_id = ${termId}${mine} ${GROUP} order by s.course_code, s.code, s.id`.execute(db);
+  const { rows } =
+    await sql<any>`${sectionsQuery(m)} where s.term_id = ${termId}${mine} ${GROUP} order by s.course_code, s.code, s.id`.execute(
+      db,
+    );
   return rows.map(toSection);
 }
 
@@ -88,20 +121,39 @@ export async function findGradingSection(db: Db, m: Manifest, id: number): Promi
 }
 
 /** The sections of an offering: every one (staff), or those the user teaches. */
-export async function sectionsOfOffering(db: Db, m: Manifest, offeringId: number, teacherUserId: number | null): Promise<GradingSection[]> {
+export async function sectionsOfOffering(
+  db: Db,
+  m: Manifest,
+  offeringId: number,
+  teacherUserId: number | null,
+): Promise<GradingSection[]> {
   const mine = teacherUserId === null ? sql`` : sql` and s.teacher_user_id = ${teacherUserId}`;
-  const { rows } = await sql<any>`${sectionsQuery(m)} where s.offering_id = ${offeringId}${mine} ${GROUP} order by s.code, s.id`.execute(db);
+  const { rows } =
+    await sql<any>`${sectionsQuery(m)} where s.offering_id = ${offeringId}${mine} ${GROUP} order by s.code, s.id`.execute(
+      db,
+    );
   return rows.map(toSection);
 }
 
-export interface OfferingRow { id: number; term_id: number; control_status_id: number | null }
+export interface OfferingRow {
+  id: number;
+  term_id: number;
+  control_status_id: number | null;
+}
 
 export async function findOffering(db: Db, m: Manifest, id: number): Promise<OfferingRow | undefined> {
   const control = m.entities.offerings?.fields.control_status_id ? sql`o.control_status_id` : sql`null::int8`;
-  const { rows } = await sql<any>`select o.id, o.term_id, ${control} as control_status_id from ${table(m, 'offerings')} o
+  const { rows } =
+    await sql<any>`select o.id, o.term_id, ${control} as control_status_id from ${table(m, 'offerings')} o
     where o.id = ${id} ${alive(m, 'offerings', 'o')}`.execute(db);
   const r = rows[0];
-  return r ? { id: Number(r.id), term_id: Number(r.term_id), control_status_id: r.control_status_id == null ? null : Number(r.control_status_id) } : undefined;
+  return r
+    ? {
+        id: Number(r.id),
+        term_id: Number(r.term_id),
+        control_status_id: r.control_status_id == null ? null : Number(r.control_status_id),
+      }
+    : undefined;
 }
 
 /** The term a list is of: the one asked for, else the current term (the latest starting, if several are flagged). */
@@ -110,12 +162,22 @@ export async function termOf(db: Db, m: Manifest, termId: number | undefined) {
   const { rows } = await sql<any>`select t.id, t.code, t.name, t.name_local from ${table(m, 'terms')} t
     where ${which} ${alive(m, 'terms', 't')} order by t.start_date desc, t.id desc limit 1`.execute(db);
   const r = rows[0];
-  return r ? { id: Number(r.id), code: String(r.code), name: String(r.name), name_local: r.name_local as string | null } : undefined;
+  return r
+    ? { id: Number(r.id), code: String(r.code), name: String(r.name), name_local: r.name_local as string | null }
+    : undefined;
 }
 
 export interface RosterRow {
-  registration_id: number; section_id: number; student_id: number; code: string; name: string; name_local: string | null;
-  grade: number | null; max_mark: number; status_code: number; flags: number;
+  registration_id: number;
+  section_id: number;
+  student_id: number;
+  code: string;
+  name: string;
+  name_local: string | null;
+  grade: number | null;
+  max_mark: number;
+  status_code: number;
+  flags: number;
 }
 
 /**
@@ -124,7 +186,8 @@ export interface RosterRow {
  */
 export async function rosterOf(db: Db, m: Manifest, sectionIds: readonly number[], lock = false): Promise<RosterRow[]> {
   if (!sectionIds.length) return [];
-  const { rows } = await sql<any>`select r.id as registration_id, r.section_id, r.student_id, st.code, st.name, st.name_local, r.grade,
+  const { rows } =
+    await sql<any>`select r.id as registration_id, r.section_id, r.student_id, st.code, st.name, st.name_local, r.grade,
       coalesce(r.max_mark, o.max_mark, c.max_mark, ${TOTAL_GRADE}) as max_mark, r.status_code, r.flags
     from ${table(m, 'registrations')} r
     join ${table(m, 'students')} st on st.id = r.student_id
@@ -133,14 +196,25 @@ export async function rosterOf(db: Db, m: Manifest, sectionIds: readonly number[
     where r.section_id in (${sql.join([...sectionIds])}) and ${gradedCondition(m)}
     order by st.code, r.id ${lock ? sql`for update of r` : sql``}`.execute(db);
   return rows.map((r) => ({
-    registration_id: Number(r.registration_id), section_id: Number(r.section_id), student_id: Number(r.student_id),
-    code: String(r.code), name: r.name, name_local: r.name_local, grade: r.grade == null ? null : Number(r.grade),
-    max_mark: Number(r.max_mark), status_code: Number(r.status_code), flags: Number(r.flags ?? 0),
+    registration_id: Number(r.registration_id),
+    section_id: Number(r.section_id),
+    student_id: Number(r.student_id),
+    code: String(r.code),
+    name: r.name,
+    name_local: r.name_local,
+    grade: r.grade == null ? null : Number(r.grade),
+    max_mark: Number(r.max_mark),
+    status_code: Number(r.status_code),
+    flags: Number(r.flags ?? 0),
   }));
 }
 
 /** Writes the marks (one statement for all rows); returns how many rows changed. */
-export async function writeMarks(trx: Transaction<any>, m: Manifest, marks: readonly { id: number; grade: number | null }[]): Promise<number> {
+export async function writeMarks(
+  trx: Transaction<any>,
+  m: Manifest,
+  marks: readonly { id: number; grade: number | null }[],
+): Promise<number> {
   if (!marks.length) return 0;
   const values = sql.join(marks.map((x) => sql`(${x.id}::int8, ${x.grade}::numeric)`));
   const stamp = m.entities.registrations?.timestamps ? sql`, updated_at = now()` : sql``;

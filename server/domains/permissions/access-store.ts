@@ -9,7 +9,12 @@ function table(manifest: Manifest) {
 }
 
 /** Removes the user's access rows: all of them, or only those naming `permissions`. */
-export async function removeAccess(trx: Db, manifest: Manifest, userId: number, permissions?: string[]): Promise<number> {
+export async function removeAccess(
+  trx: Db,
+  manifest: Manifest,
+  userId: number,
+  permissions?: string[],
+): Promise<number> {
   if (permissions && permissions.length === 0) return 0;
   let query = trx.deleteFrom(table(manifest).name).where('user_id', '=', userId);
   if (permissions) query = query.where('permission', 'in', permissions);
@@ -22,9 +27,14 @@ export async function insertAccess(trx: Db, manifest: Manifest, userId: number, 
   const t = table(manifest);
   const rows = entries.filter((e) => t.allowed || e.allowed);
   if (!rows.length) return;
-  await trx.insertInto(t.name).values(rows.map((e) => ({
-    user_id: userId,
-    permission: e.permission,
-    ...(t.allowed ? { allowed: e.allowed } : {}),
-  }))).execute();
+  await trx
+    .insertInto(t.name)
+    .values(
+      rows.map((e) => ({
+        user_id: userId,
+        permission: e.permission,
+        ...(t.allowed ? { allowed: e.allowed } : {}),
+      })),
+    )
+    .execute();
 }

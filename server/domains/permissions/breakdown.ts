@@ -44,8 +44,11 @@ export async function readAccess(db: Db, manifest: Manifest, userId: number): Pr
   const entity = findEntity(manifest, 'user_access');
   if (!entity) return [];
   const withAllowed = !!entity.fields.allowed;
-  let query = db.selectFrom(entity.table).select(withAllowed ? ['permission', 'allowed'] : ['permission'])
-    .where('user_id', '=', userId).orderBy('permission');
+  let query = db
+    .selectFrom(entity.table)
+    .select(withAllowed ? ['permission', 'allowed'] : ['permission'])
+    .where('user_id', '=', userId)
+    .orderBy('permission');
   if (entity.softDelete) query = query.where(DELETED_AT, 'is', null);
   const rows: { permission: string; allowed?: boolean | null }[] = await query.execute();
   return rows.map((r) => ({ permission: String(r.permission), allowed: r.allowed !== false }));

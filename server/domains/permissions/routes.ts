@@ -40,7 +40,9 @@ export function permissionRoutes(app: FastifyInstance, { db, manifest }: Permiss
     return id;
   }
 
-  async function writable(request: FastifyRequest): Promise<{ id: number; caller: ReturnType<typeof requireSignedIn> }> {
+  async function writable(
+    request: FastifyRequest,
+  ): Promise<{ id: number; caller: ReturnType<typeof requireSignedIn> }> {
     const caller = requireAnyPermission(request, MANAGE_ACCESS_PERMISSIONS);
     const id = pathId((request.params as { id: string }).id);
     if (!(await findUserById(db, manifest, id))) throw notFound();
@@ -60,7 +62,13 @@ export function permissionRoutes(app: FastifyInstance, { db, manifest }: Permiss
   async function change(request: FastifyRequest, id: number, action: string, write: (trx: Db) => Promise<void>) {
     await db.transaction().execute(async (trx) => {
       await write(trx);
-      await recordAccess(trx, manifest, { user: request.user, action, resource: 'user_access', recordId: id, ip: request.ip });
+      await recordAccess(trx, manifest, {
+        user: request.user,
+        action,
+        resource: 'user_access',
+        recordId: id,
+        ip: request.ip,
+      });
     });
   }
 
@@ -78,7 +86,12 @@ export function permissionRoutes(app: FastifyInstance, { db, manifest }: Permiss
     const entries = parseAccessBody(request.body);
     checkGrantable(manifest, caller, entries);
     await change(request, id, 'update', async (trx) => {
-      await removeAccess(trx, manifest, id, entries.map((e) => e.permission));
+      await removeAccess(
+        trx,
+        manifest,
+        id,
+        entries.map((e) => e.permission),
+      );
       await insertAccess(trx, manifest, id, entries);
     });
     reply.status(201);
@@ -90,7 +103,10 @@ export function permissionRoutes(app: FastifyInstance, { db, manifest }: Permiss
     const entries = parseAccessBody(request.body);
     // Replacing also removes grants: the caller must be able to touch those as well.
     const current = await readAccess(db, manifest, id);
-    checkGrantable(manifest, caller, [...entries, ...current.filter((c) => !entries.some((e) => e.permission === c.permission))]);
+    checkGrantable(manifest, caller, [
+      ...entries,
+      ...current.filter((c) => !entries.some((e) => e.permission === c.permission)),
+    ]);
     await change(request, id, 'update', async (trx) => {
       await removeAccess(trx, manifest, id);
       await insertAccess(trx, manifest, id, entries);
@@ -104,7 +120,11 @@ export function permissionRoutes(app: FastifyInstance, { db, manifest }: Permiss
     const targets: AccessEntry[] = named
       ? named.map((permission) => ({ permission, allowed: true }))
       : await readAccess(db, manifest, id);
-    checkGrantable(manifest, caller, targets.filter((t) => Object.hasOwn(manifest.permissions, t.permission)));
+    checkGrantable(
+      manifest,
+      caller,
+      targets.filter((t) => Object.hasOwn(manifest.permissions, t.permission)),
+    );
     await change(request, id, 'delete', async (trx) => {
       await removeAccess(trx, manifest, id, named);
     });

@@ -20,20 +20,29 @@ import type { Manifest } from '../../../generator/manifest-types.ts';
 import type { Appointment, CreditLimit, HeldRow, OfferingInfo, SectionInfo, TermInfo } from './context.ts';
 
 /** An offering as the catalog holds it: without the student's plan, history and the seat counters. */
-export type CatalogOffering = Omit<OfferingInfo, 'plan_level' | 'plan_required' | 'program_has_plan' | 'prerequisites' | 'passed_before' | 'taken_before' | 'sections'> & {
+export type CatalogOffering = Omit<
+  OfferingInfo,
+  'plan_level' | 'plan_required' | 'program_has_plan' | 'prerequisites' | 'passed_before' | 'taken_before' | 'sections'
+> & {
   prerequisites: Array<{ id: number; code: string; name: string; name_local: string | null }>;
   sections: Array<Omit<SectionInfo, 'seats_taken'>>;
 };
 
 /** A term's part: the term (null when it is missing or deleted) and its appointments. */
-export interface CatalogTerm { term: TermInfo | null; appointments: Appointment[] }
+export interface CatalogTerm {
+  term: TermInfo | null;
+  appointments: Appointment[];
+}
 
 /**
  * What a student's row shows of the catalog, per offering and section held: the offering's
  * course and the section's slots (context.ts ROW_PARTS_JSON). `credit_hours` is the course's,
  * for a row that has none of its own.
  */
-export type RowPart = Pick<HeldRow, 'offering_id' | 'section_id' | 'course_id' | 'course_code' | 'course_name' | 'course_name_local' | 'slots'> & {
+export type RowPart = Pick<
+  HeldRow,
+  'offering_id' | 'section_id' | 'course_id' | 'course_code' | 'course_name' | 'course_name_local' | 'slots'
+> & {
   credit_hours: number | null;
 };
 
@@ -101,12 +110,15 @@ export class CatalogCache {
     for (const p of part.row_parts) s.rowParts.set(rowPartKey(p.offering_id, p.section_id), p);
     s.terms.set(part.term_id, { term: part.term, appointments: part.appointments });
     // A missing or deleted offering is not kept: any number can be asked for, and such calls are rare.
-    if (offeringId !== null && part.offering) s.offerings.set(offeringId, { termId: part.term_id, offering: part.offering });
+    if (offeringId !== null && part.offering)
+      s.offerings.set(offeringId, { termId: part.term_id, offering: part.offering });
     return s;
   }
 
   /** Forgets the copy (tests; a process that knows the catalog changed). */
-  clear(): void { this.current = null; }
+  clear(): void {
+    this.current = null;
+  }
 }
 
 function deepFreeze(value: unknown): void {
@@ -116,7 +128,17 @@ function deepFreeze(value: unknown): void {
 }
 
 /** The tables the catalog part is read from (context.ts CATALOG_JSON). */
-const WATCHED = ['terms', 'registration_appointments', 'credit_hour_limits', 'offerings', 'courses', 'course_prerequisites', 'slots', 'rooms', 'instructors'];
+const WATCHED = [
+  'terms',
+  'registration_appointments',
+  'credit_hour_limits',
+  'offerings',
+  'courses',
+  'course_prerequisites',
+  'slots',
+  'rooms',
+  'instructors',
+];
 
 /** Columns of sections whose change is not part of the catalog: the seat counter moves on every seat. */
 const SEAT_COLUMNS = new Set(['seats_taken', 'updated_at']);
@@ -128,7 +150,9 @@ const SEAT_COLUMNS = new Set(['seats_taken', 'updated_at']);
 export function catalogDdl(manifest: Manifest): string[] {
   const sections = manifest.entities.sections;
   if (!sections) throw new Error('registration catalog: the sections entity is missing from the manifest');
-  const sectionColumns = ['id', ...Object.keys(sections.fields), ...(sections.softDelete ? ['deleted_at'] : [])].filter((c) => !SEAT_COLUMNS.has(c));
+  const sectionColumns = ['id', ...Object.keys(sections.fields), ...(sections.softDelete ? ['deleted_at'] : [])].filter(
+    (c) => !SEAT_COLUMNS.has(c),
+  );
   const trigger = (table: string, events: string) =>
     `create or replace trigger registration_catalog_bump after ${events} on ${table} for each statement execute function registration_catalog_bump()`;
   return [

@@ -20,41 +20,126 @@ import type { Manifest } from '../../../generator/manifest-types.ts';
 import { liveSessionSql } from '../../auth/user.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { overdueInstallmentsSql } from '../finance/gate.ts';
-import { catalogDdl, rowPartKey, type CatalogCache, type CatalogOffering, type CatalogPart, type CatalogSnapshot, type CatalogTerm } from './catalog.ts';
+import {
+  catalogDdl,
+  rowPartKey,
+  type CatalogCache,
+  type CatalogOffering,
+  type CatalogPart,
+  type CatalogSnapshot,
+  type CatalogTerm,
+} from './catalog.ts';
 
-export interface SlotInfo { id?: number; day: number; start_time: string; end_time: string; kind_id?: number; room?: { id: number; code: string } | null }
+export interface SlotInfo {
+  id?: number;
+  day: number;
+  start_time: string;
+  end_time: string;
+  kind_id?: number;
+  room?: { id: number; code: string } | null;
+}
 export interface SectionInfo {
-  id: number; code: string; kind_id: number; capacity: number; seats_taken: number;
-  instructor: { id: number; name: string; name_local: string | null } | null; slots: SlotInfo[];
+  id: number;
+  code: string;
+  kind_id: number;
+  capacity: number;
+  seats_taken: number;
+  instructor: { id: number; name: string; name_local: string | null } | null;
+  slots: SlotInfo[];
 }
 export interface HeldRow {
-  id: number; offering_id: number; section_id: number | null; course_id: number; course_code: string;
-  course_name: string; course_name_local: string | null; credit_hours: number; status_code: number; flags: number; slots: SlotInfo[];
+  id: number;
+  offering_id: number;
+  section_id: number | null;
+  course_id: number;
+  course_code: string;
+  course_name: string;
+  course_name_local: string | null;
+  credit_hours: number;
+  status_code: number;
+  flags: number;
+  slots: SlotInfo[];
 }
 export interface TermInfo {
-  id: number; code: string; name: string; name_local: string | null; start_date: string; end_date: string;
-  registration_start: string | null; registration_end: string | null; add_drop_start: string | null; add_drop_end: string | null;
-  withdraw_start: string | null; withdraw_end: string | null; max_credit_hours: number | null; advising_required: boolean | null;
+  id: number;
+  code: string;
+  name: string;
+  name_local: string | null;
+  start_date: string;
+  end_date: string;
+  registration_start: string | null;
+  registration_end: string | null;
+  add_drop_start: string | null;
+  add_drop_end: string | null;
+  withdraw_start: string | null;
+  withdraw_end: string | null;
+  max_credit_hours: number | null;
+  advising_required: boolean | null;
 }
 export interface Appointment {
-  id: number; name: string; name_local: string | null; faculty_id: number | null; program_id: number | null; level: number | null;
-  min_earned_hours: number | null; max_earned_hours: number | null; opens_at: string; closes_at: string | null;
+  id: number;
+  name: string;
+  name_local: string | null;
+  faculty_id: number | null;
+  program_id: number | null;
+  level: number | null;
+  min_earned_hours: number | null;
+  max_earned_hours: number | null;
+  opens_at: string;
+  closes_at: string | null;
 }
-export interface Ban { id: number; kind_id: number; term_id: number | null; course_id: number | null; until: string | null }
-export interface CreditLimit { bylaw_id: number | null; min_gpa: number; max_gpa: number; max_hours: number }
+export interface Ban {
+  id: number;
+  kind_id: number;
+  term_id: number | null;
+  course_id: number | null;
+  until: string | null;
+}
+export interface CreditLimit {
+  bylaw_id: number | null;
+  min_gpa: number;
+  max_gpa: number;
+  max_hours: number;
+}
 export interface OfferingInfo {
-  id: number; term_id: number; published_id: number | null; program_id: number | null;
-  course: { id: number; code: string; name: string; name_local: string | null; credit_hours: number; level: number | null; required_passed_hours: number | null; active: boolean | null; faculty_id: number };
-  plan_level: number | null; plan_required: boolean | null; program_has_plan: boolean;
+  id: number;
+  term_id: number;
+  published_id: number | null;
+  program_id: number | null;
+  course: {
+    id: number;
+    code: string;
+    name: string;
+    name_local: string | null;
+    credit_hours: number;
+    level: number | null;
+    required_passed_hours: number | null;
+    active: boolean | null;
+    faculty_id: number;
+  };
+  plan_level: number | null;
+  plan_required: boolean | null;
+  program_has_plan: boolean;
   prerequisites: Array<{ id: number; code: string; name: string; name_local: string | null; passed: boolean }>;
-  passed_before: boolean; taken_before: boolean;
+  passed_before: boolean;
+  taken_before: boolean;
   sections: SectionInfo[];
 }
 export interface StudentContext {
   student: {
-    id: number; user_id: number | null; level: number | null; earned_hours: number | null; gpa: number | null; status_id: number;
-    program_id: number | null; faculty_id: number; bylaw_id: number | null; consecutive_warnings: number; total_warnings: number;
-    max_consecutive_warnings: number | null; max_total_warnings: number | null;
+    id: number;
+    user_id: number | null;
+    level: number | null;
+    earned_hours: number | null;
+    gpa: number | null;
+    status_id: number;
+    program_id: number | null;
+    faculty_id: number;
+    bylaw_id: number | null;
+    consecutive_warnings: number;
+    total_warnings: number;
+    max_consecutive_warnings: number | null;
+    max_total_warnings: number | null;
   };
   term: TermInfo | null;
   /** The student's rows of the term, every state. */
@@ -78,7 +163,7 @@ export const slotsOf = (ref: string) => `coalesce((
 /**
  * A registration's course (alias r): the copy the server writes with the row, else its
  * offering's (a row written without it); no join to offerings, which on every call cost the
- * context statement a hash join's set-up (docs/decisions.md, Registration, fifth session).
+ * context statement a hash join's set-up (docs/decisions.md, Registration, "A warm server, and reads without joins").
  */
 const ROW_COURSE = `coalesce(r.course_id, (select ro.course_id from offerings ro where ro.id = r.offering_id))`;
 
@@ -101,17 +186,29 @@ export const HISTORY_JOIN = `cross join lateral (select
 export const offeringJson = (student: boolean) => `json_build_object(
   'id', o.id, 'term_id', o.term_id, 'published_id', o.published_id, 'program_id', o.program_id,
   'course', json_build_object('id', c.id, 'code', c.code, 'name', c.name, 'name_local', c.name_local, 'credit_hours', c.credit_hours,
-    'level', c.level, 'required_passed_hours', c.required_passed_hours, 'active', c.active, 'faculty_id', c.faculty_id),${student ? `
+    'level', c.level, 'required_passed_hours', c.required_passed_hours, 'active', c.active, 'faculty_id', c.faculty_id),${
+      student
+        ? `
   'plan_level', (select min(p.level) from study_plan_courses p where p.program_id = s.program_id and p.course_id = c.id),
   'plan_required', (select bool_or(p.required) from study_plan_courses p where p.program_id = s.program_id and p.course_id = c.id),
   'program_has_plan', exists(select 1 from study_plan_courses p where p.program_id = s.program_id),
   'passed_before', c.id = any(h.passed_ids),
-  'taken_before', c.id = any(h.taken_ids),` : ''}
-  'prerequisites', coalesce((select json_agg(json_build_object('id', pc.id, 'code', pc.code, 'name', pc.name, 'name_local', pc.name_local${student ? `,
-      'passed', pc.id = any(h.passed_ids)` : ''}) order by pc.code)
+  'taken_before', c.id = any(h.taken_ids),`
+        : ''
+    }
+  'prerequisites', coalesce((select json_agg(json_build_object('id', pc.id, 'code', pc.code, 'name', pc.name, 'name_local', pc.name_local${
+    student
+      ? `,
+      'passed', pc.id = any(h.passed_ids)`
+      : ''
+  }) order by pc.code)
     from course_prerequisites cp join courses pc on pc.id = cp.prerequisite_id where cp.course_id = c.id), '[]'::json),
-  'sections', coalesce((select json_agg(json_build_object('id', se.id, 'code', se.code, 'kind_id', se.kind_id, 'capacity', se.capacity,${student ? `
-      'seats_taken', coalesce(se.seats_taken, 0),` : ''}
+  'sections', coalesce((select json_agg(json_build_object('id', se.id, 'code', se.code, 'kind_id', se.kind_id, 'capacity', se.capacity,${
+    student
+      ? `
+      'seats_taken', coalesce(se.seats_taken, 0),`
+      : ''
+  }
       'instructor', case when i.id is null then null else json_build_object('id', i.id, 'name', i.name, 'name_local', i.name_local) end,
       'slots', ${slotsOf('se.id')}) order by se.code)
     from sections se left join instructors i on i.id = se.instructor_id where se.offering_id = o.id and se.deleted_at is null), '[]'::json))`;
@@ -231,7 +328,8 @@ export async function ensureFunctions(db: Kysely<any>, manifest: Manifest, ...mo
   // Two processes starting together may race on the replace; the second one finds it made.
   for (let attempt = 0; ; attempt++) {
     try {
-      for (const ddl of [...OLD_CONTEXT_FUNCTIONS, ...catalogDdl(manifest), contextFunctionDdl(manifest), ...more]) await sql.raw(ddl).execute(db);
+      for (const ddl of [...OLD_CONTEXT_FUNCTIONS, ...catalogDdl(manifest), contextFunctionDdl(manifest), ...more])
+        await sql.raw(ddl).execute(db);
       return;
     } catch (error) {
       if (attempt >= 3) throw error;
@@ -241,8 +339,10 @@ export async function ensureFunctions(db: Kysely<any>, manifest: Manifest, ...mo
 }
 
 /** The call, as fixed text sent as a prepared statement (it runs on every registration request: no query building). */
-const CONTEXT_CALL = preparedStatement('registration_context_call',
-  `select ${CONTEXT_FUNCTION}($1::int8, $2::int8, $3::int8, $4::text, $5::boolean, $6::text, $7::boolean, $8::int8) as ctx`);
+const CONTEXT_CALL = preparedStatement(
+  'registration_context_call',
+  `select ${CONTEXT_FUNCTION}($1::int8, $2::int8, $3::int8, $4::text, $5::boolean, $6::text, $7::boolean, $8::int8) as ctx`,
+);
 
 /** Checks folded into the context statement (see contextFunctionDdl). */
 export interface ContextChecks {
@@ -257,15 +357,22 @@ export type CheckedContext = StudentContext & { checks: { session: boolean | nul
 
 /** The student's part as the function answers it (STUDENT_JSON). */
 interface StudentPart {
-  student: StudentContext['student']; term_id: number | null; rows: OwnRow[]; bans: Ban[];
-  passed_ids: number[]; taken_ids: number[];
+  student: StudentContext['student'];
+  term_id: number | null;
+  rows: OwnRow[];
+  bans: Ban[];
+  passed_ids: number[];
+  taken_ids: number[];
   plan: { level: number | null; required: boolean | null; any: boolean } | null;
   seats: Record<string, number> | null;
-  version: number | null; replay: StudentContext['replay'];
+  version: number | null;
+  replay: StudentContext['replay'];
 }
 
 /** A row of the student's part: the registration's own columns (HeldRow without its catalog part). */
-type OwnRow = Pick<HeldRow, 'id' | 'offering_id' | 'section_id' | 'status_code' | 'flags'> & { credit_hours: number | null };
+type OwnRow = Pick<HeldRow, 'id' | 'offering_id' | 'section_id' | 'status_code' | 'flags'> & {
+  credit_hours: number | null;
+};
 
 /** The student's rows with what they show of the catalog; null when the copy lacks the part of one of them. */
 function heldRowsOf(rows: OwnRow[], parts: CatalogSnapshot['rowParts']): HeldRow[] | null {
@@ -274,9 +381,17 @@ function heldRowsOf(rows: OwnRow[], parts: CatalogSnapshot['rowParts']): HeldRow
     const p = parts.get(rowPartKey(r.offering_id, r.section_id));
     if (!p) return null;
     held.push({
-      id: r.id, offering_id: r.offering_id, section_id: r.section_id, course_id: p.course_id, course_code: p.course_code,
-      course_name: p.course_name, course_name_local: p.course_name_local, credit_hours: r.credit_hours ?? p.credit_hours ?? 0,
-      status_code: r.status_code, flags: r.flags, slots: p.slots,
+      id: r.id,
+      offering_id: r.offering_id,
+      section_id: r.section_id,
+      course_id: p.course_id,
+      course_code: p.course_code,
+      course_name: p.course_name,
+      course_name_local: p.course_name_local,
+      credit_hours: r.credit_hours ?? p.credit_hours ?? 0,
+      status_code: r.status_code,
+      flags: r.flags,
+      slots: p.slots,
     });
   }
   return held;
@@ -287,7 +402,9 @@ function offeringFor(o: CatalogOffering, part: StudentPart): OfferingInfo {
   const passed = new Set(part.passed_ids);
   return {
     ...o,
-    plan_level: part.plan?.level ?? null, plan_required: part.plan?.required ?? null, program_has_plan: part.plan?.any ?? false,
+    plan_level: part.plan?.level ?? null,
+    plan_required: part.plan?.required ?? null,
+    program_has_plan: part.plan?.any ?? false,
     prerequisites: o.prerequisites.map((p) => ({ ...p, passed: passed.has(p.id) })),
     passed_before: passed.has(o.course.id),
     taken_before: part.taken_ids.includes(o.course.id),
@@ -301,15 +418,34 @@ function offeringFor(o: CatalogOffering, part: StudentPart): OfferingInfo {
  * the domain's copy of the catalog part (catalog.ts).
  */
 export async function loadContext(
-  db: Kysely<any>, catalog: CatalogCache, studentId: number, termId: number | null, offeringId: number | null,
-  idempotencyKey: string | null = null, lock = false, checks: ContextChecks = {}, force = false,
+  db: Kysely<any>,
+  catalog: CatalogCache,
+  studentId: number,
+  termId: number | null,
+  offeringId: number | null,
+  idempotencyKey: string | null = null,
+  lock = false,
+  checks: ContextChecks = {},
+  force = false,
 ): Promise<CheckedContext | null> {
   const snapshot = force ? null : catalog.snapshotFor(termId, offeringId);
-  const { rows } = await db.executeQuery<{ ctx: unknown }>(CompiledQuery.raw(CONTEXT_CALL,
-    [studentId, termId, offeringId, idempotencyKey, lock, checks.session ?? null, checks.overdue ?? false, snapshot?.version ?? null]));
+  const { rows } = await db.executeQuery<{ ctx: unknown }>(
+    CompiledQuery.raw(CONTEXT_CALL, [
+      studentId,
+      termId,
+      offeringId,
+      idempotencyKey,
+      lock,
+      checks.session ?? null,
+      checks.overdue ?? false,
+      snapshot?.version ?? null,
+    ]),
+  );
   const raw = rows[0]?.ctx ?? null;
   const got = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
-    student: { context: StudentPart; session: boolean | null; overdue: boolean | null }; catalog_version: number; catalog: CatalogPart | null;
+    student: { context: StudentPart; session: boolean | null; overdue: boolean | null };
+    catalog_version: number;
+    catalog: CatalogPart | null;
   } | null;
   if (!got) return null;
   const part = got.student.context;
@@ -329,7 +465,10 @@ export async function loadContext(
   // The copy was of the current version but lacks what this call resolved to (its term, its
   // offering, the course or slots of a row held): read the catalog part with it.
   if (!termPart || !held) {
-    if (force) throw new Error(`registration context: the catalog part of term ${part.term_id} / offering ${offeringId} or of a row held is missing`);
+    if (force)
+      throw new Error(
+        `registration context: the catalog part of term ${part.term_id} / offering ${offeringId} or of a row held is missing`,
+      );
     return loadContext(db, catalog, studentId, termId, offeringId, idempotencyKey, lock, checks, true);
   }
   const bylaw = part.student.bylaw_id;

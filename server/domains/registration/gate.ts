@@ -10,7 +10,11 @@
  */
 import { Refusal } from './refusal.ts';
 
-export interface GateOptions { concurrency: number; maxQueue: number; maxWaitMs: number }
+export interface GateOptions {
+  concurrency: number;
+  maxQueue: number;
+  maxWaitMs: number;
+}
 
 export function gateOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): GateOptions {
   const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : d);
@@ -26,19 +30,32 @@ export class Gate {
   private readonly queue: Array<{ start: () => void; timer: NodeJS.Timeout }> = [];
   constructor(readonly options: GateOptions) {}
 
-  get waiting(): number { return this.queue.length; }
+  get waiting(): number {
+    return this.queue.length;
+  }
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     await this.enter();
-    try { return await task(); } finally { this.leave(); }
+    try {
+      return await task();
+    } finally {
+      this.leave();
+    }
   }
 
   private enter(): Promise<void> {
-    if (this.running < this.options.concurrency) { this.running++; return Promise.resolve(); }
+    if (this.running < this.options.concurrency) {
+      this.running++;
+      return Promise.resolve();
+    }
     if (this.queue.length >= this.options.maxQueue) return Promise.reject(new Refusal('reg_busy', {}, 503));
     return new Promise((resolve, reject) => {
       const entry = {
-        start: () => { clearTimeout(entry.timer); this.running++; resolve(); },
+        start: () => {
+          clearTimeout(entry.timer);
+          this.running++;
+          resolve();
+        },
         timer: setTimeout(() => {
           const at = this.queue.indexOf(entry);
           if (at >= 0) this.queue.splice(at, 1);

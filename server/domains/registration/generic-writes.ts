@@ -22,8 +22,19 @@ const RESOURCE = 'registrations';
 
 /** Fields only the registration calls write: sending another value through the generic API is refused. */
 export const CALL_OWNED_FIELDS = [
-  'student_id', 'offering_id', 'section_id', 'term_id', 'course_id', 'credit_hours',
-  'status_code', 'flags', 'request_flag', 'max_mark', 'advisor_id', 'note', 'decided_at',
+  'student_id',
+  'offering_id',
+  'section_id',
+  'term_id',
+  'course_id',
+  'credit_hours',
+  'status_code',
+  'flags',
+  'request_flag',
+  'max_mark',
+  'advisor_id',
+  'note',
+  'decided_at',
 ] as const;
 
 /** The maximum mark when neither the row, its offering nor its course names one. */
@@ -36,7 +47,11 @@ function sameValue(sent: unknown, stored: unknown): boolean {
   const empty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
   if (empty(sent) || empty(stored)) return empty(sent) && empty(stored);
   if (stored instanceof Date) return typeof sent === 'string' && Date.parse(sent) === stored.getTime();
-  if (typeof stored === 'number' || typeof stored === 'bigint' || (typeof stored === 'string' && /^-?\d+(\.\d+)?$/.test(stored))) {
+  if (
+    typeof stored === 'number' ||
+    typeof stored === 'bigint' ||
+    (typeof stored === 'string' && /^-?\d+(\.\d+)?$/.test(stored))
+  ) {
     const n = typeof sent === 'string' ? Number(sent.trim()) : sent;
     return typeof n === 'number' && Number.isFinite(n) && n === Number(stored);
   }
@@ -50,7 +65,9 @@ function markOf(value: unknown): number | null {
 }
 
 async function maximumMark(trx: Transaction<any>, id: number): Promise<number> {
-  const { rows } = await sql<{ max: string | number }>`select coalesce(r.max_mark, o.max_mark, c.max_mark, ${TOTAL_GRADE}) as max
+  const { rows } = await sql<{
+    max: string | number;
+  }>`select coalesce(r.max_mark, o.max_mark, c.max_mark, ${TOTAL_GRADE}) as max
     from registrations r left join offerings o on o.id = r.offering_id left join courses c on c.id = coalesce(r.course_id, o.course_id)
     where r.id = ${id}`.execute(trx);
   return rows[0] ? Number(rows[0].max) : TOTAL_GRADE;
@@ -62,10 +79,12 @@ export function registrationEditGuard(overMaximum: Message): WriteGuard {
     if (!stored) throw new HttpError(405, 'reg_generic_write');
     const errors: FieldErrors = {};
     for (const field of CALL_OWNED_FIELDS) {
-      if (Object.hasOwn(body, field) && !sameValue(body[field], stored[field])) addFieldError(errors, field, { key: 'reg_generic_field' });
+      if (Object.hasOwn(body, field) && !sameValue(body[field], stored[field]))
+        addFieldError(errors, field, { key: 'reg_generic_field' });
     }
     const mark = Object.hasOwn(body, 'grade') ? markOf(body.grade) : null;
-    if (mark !== null && mark > await maximumMark(trx, Number(stored.id))) addFieldError(errors, 'grade', overMaximum);
+    if (mark !== null && mark > (await maximumMark(trx, Number(stored.id))))
+      addFieldError(errors, 'grade', overMaximum);
     if (Object.keys(errors).length) throw new ValidationError(errors);
   };
 }
@@ -78,7 +97,9 @@ export function genericWriteRoutes(app: FastifyInstance, d: Domain): void {
   const overMaximum: Message = rule ? { text: rule.message } : { key: 'maximum', params: { limit: TOTAL_GRADE } };
   const guard = registrationEditGuard(overMaximum);
 
-  const refuse = async () => { throw new HttpError(405, 'reg_generic_write'); };
+  const refuse = async () => {
+    throw new HttpError(405, 'reg_generic_write');
+  };
   app.put(`/${RESOURCE}`, refuse);
   app.delete(`/${RESOURCE}/:id`, refuse);
   app.post(`/${RESOURCE}/restore/:id`, refuse);
@@ -86,7 +107,13 @@ export function genericWriteRoutes(app: FastifyInstance, d: Domain): void {
   // The mark, and nothing the registration calls own: the generic operation with the guard.
   app.put<{ Params: { id: string } }>(`/${RESOURCE}/:id`, async (request) => {
     const id = parseId(request.params.id)!;
-    const ctx: ResourceContext = { db: d.db, manifest: d.manifest, validator, user: request.user, ip: request.ip ?? null };
+    const ctx: ResourceContext = {
+      db: d.db,
+      manifest: d.manifest,
+      validator,
+      user: request.user,
+      ip: request.ip ?? null,
+    };
     const { data } = await saveRow(ctx, entity, id, (request.body ?? {}) as Row, guard);
     return { data };
   });

@@ -28,18 +28,30 @@ export async function loadOfferings(db: Kysely<any>, studentId: number, termId: 
 }
 
 export interface RegistrationView {
-  id: number; student_id: number; offering_id: number; section_id: number | null; section_code: string | null; term_id: number;
-  status_code: number; flags: number; request_flag: number; note: string | null; decided_at: string | null; created_at: string;
+  id: number;
+  student_id: number;
+  offering_id: number;
+  section_id: number | null;
+  section_code: string | null;
+  term_id: number;
+  status_code: number;
+  flags: number;
+  request_flag: number;
+  note: string | null;
+  decided_at: string | null;
+  created_at: string;
   course: { id: number; code: string; name: string; name_local: string | null; credit_hours: number };
   slots: SlotInfo[];
 }
 
 /** Registrations in the shape the calls answer, by student(s) and term, or by ids. */
 export async function loadRegistrations(
-  db: Kysely<any>, where: { studentIds?: number[]; termId?: number | null; ids?: number[]; codes?: readonly number[] },
+  db: Kysely<any>,
+  where: { studentIds?: number[]; termId?: number | null; ids?: number[]; codes?: readonly number[] },
 ): Promise<RegistrationView[]> {
   const conditions = [sql`r.deleted_at is null`];
-  if (where.studentIds) conditions.push(where.studentIds.length ? sql`r.student_id in (${sql.join(where.studentIds)})` : sql`false`);
+  if (where.studentIds)
+    conditions.push(where.studentIds.length ? sql`r.student_id in (${sql.join(where.studentIds)})` : sql`false`);
   if (where.ids) conditions.push(where.ids.length ? sql`r.id in (${sql.join(where.ids)})` : sql`false`);
   if (where.termId) conditions.push(sql`r.term_id = ${where.termId}`);
   if (where.codes) conditions.push(sql`r.status_code in (${sql.join([...where.codes])})`);
@@ -52,5 +64,11 @@ export async function loadRegistrations(
       left join sections se on se.id = r.section_id
     where ${sql.join(conditions, sql` and `)}
     order by r.student_id, c.code`.execute(db);
-  return rows.map((r) => ({ ...r, id: Number(r.id), student_id: Number(r.student_id), offering_id: Number(r.offering_id), flags: Number(r.flags) }));
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    student_id: Number(r.student_id),
+    offering_id: Number(r.offering_id),
+    flags: Number(r.flags),
+  }));
 }

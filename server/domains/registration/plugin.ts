@@ -1,6 +1,6 @@
 /**
  * The registration domain: course registration, advising, appointments, plans and seats
- * (issue 6). The calls are listed in ./README.md; the rules in rules.ts, the state machine in
+ * The calls are listed in ./README.md; the rules in rules.ts, the state machine in
  * lifecycle.ts, the atomic seat writes in seats.ts, the shared write path in service.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';

@@ -37,7 +37,7 @@ export function say(code: MessageKey, params: Params, lang: Lang): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
     if (value === undefined) return whole;
-    return typeof value === 'object' ? value[lang] ?? value.en : String(value);
+    return typeof value === 'object' ? (value[lang] ?? value.en) : String(value);
   });
 }
 

@@ -4,6 +4,7 @@
  * hours, prerequisites), clashes and the credit-hour limit. Each failed rule is a Refusal
  * with its English and Arabic message; the seat itself is taken by the atomic write (seats.ts).
  */
+import { warningStanding, type WarningStanding } from '../../../engine/core/standing.ts';
 import type { LocalText } from '../../../generator/manifest-types.ts';
 import type { Appointment, HeldRow, OfferingInfo, SectionInfo, SlotInfo, StudentContext, TermInfo } from './context.ts';
 import { listJoin } from '../../../engine/core/text.ts';
@@ -14,7 +15,10 @@ export type Stage = 'registration' | 'add_drop' | 'withdraw';
 export const STAGES: Stage[] = ['registration', 'add_drop', 'withdraw'];
 
 /** Names the messages need, from the manifest's status tables. */
-export interface Names { day: (id: number) => LocalText; studentStatus: (id: number) => LocalText }
+export interface Names {
+  day: (id: number) => LocalText;
+  studentStatus: (id: number) => LocalText;
+}
 
 export const todayIso = (now = new Date()) => now.toISOString().slice(0, 10);
 
@@ -28,7 +32,11 @@ export function stageOpen(term: TermInfo, stage: Stage, today: string): boolean 
   return !!starts && !!ends && starts <= today && today <= ends;
 }
 
-const STAGE_CLOSED = { registration: 'reg_registration_closed', add_drop: 'reg_add_drop_closed', withdraw: 'reg_withdraw_closed' } as const;
+const STAGE_CLOSED = {
+  registration: 'reg_registration_closed',
+  add_drop: 'reg_add_drop_closed',
+  withdraw: 'reg_withdraw_closed',
+} as const;
 
 export function requireStage(ctx: StudentContext, stage: Stage, today: string): void {
   if (!ctx.term) throw new Refusal('reg_no_term', {}, 422, 'term_id');
@@ -39,12 +47,16 @@ export function requireStage(ctx: StudentContext, stage: Stage, today: string): 
 export function appointmentOf(ctx: StudentContext): Appointment | null {
   const s = ctx.student;
   const earned = s.earned_hours ?? 0;
-  return ctx.appointments.find((a) =>
-    (a.faculty_id === null || a.faculty_id === s.faculty_id) &&
-    (a.program_id === null || a.program_id === s.program_id) &&
-    (a.level === null || a.level === s.level) &&
-    (a.min_earned_hours === null || earned >= a.min_earned_hours) &&
-    (a.max_earned_hours === null || earned <= a.max_earned_hours)) ?? null;
+  return (
+    ctx.appointments.find(
+      (a) =>
+        (a.faculty_id === null || a.faculty_id === s.faculty_id) &&
+        (a.program_id === null || a.program_id === s.program_id) &&
+        (a.level === null || a.level === s.level) &&
+        (a.min_earned_hours === null || earned >= a.min_earned_hours) &&
+        (a.max_earned_hours === null || earned <= a.max_earned_hours),
+    ) ?? null
+  );
 }
 
 const stamp = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -54,25 +66,22 @@ export function requireAppointment(ctx: StudentContext, now: Date): void {
   if (ctx.appointments.length === 0) return;
   const mine = appointmentOf(ctx);
   if (!mine) throw new Refusal('reg_no_appointment', {}, 422, 'term_id');
-  if (new Date(mine.opens_at).getTime() > now.getTime()) throw new Refusal('reg_appointment_not_open', { opens: stamp(mine.opens_at) }, 422, 'term_id');
-  if (mine.closes_at && new Date(mine.closes_at).getTime() < now.getTime()) throw new Refusal('reg_appointment_closed', { closes: stamp(mine.closes_at) }, 422, 'term_id');
+  if (new Date(mine.opens_at).getTime() > now.getTime())
+    throw new Refusal('reg_appointment_not_open', { opens: stamp(mine.opens_at) }, 422, 'term_id');
+  if (mine.closes_at && new Date(mine.closes_at).getTime() < now.getTime())
+    throw new Refusal('reg_appointment_closed', { closes: stamp(mine.closes_at) }, 422, 'term_id');
 }
 
-export interface WarningState {
-  consecutive: number; total: number; max_consecutive: number | null; max_total: number | null;
-  consecutive_remaining: number | null; total_remaining: number | null; dismissed: boolean;
-}
+export type WarningState = WarningStanding;
 
 export function warningsOf(ctx: StudentContext): WarningState {
   const s = ctx.student;
-  const maxC = s.max_consecutive_warnings || null;
-  const maxT = s.max_total_warnings || null;
-  return {
-    consecutive: s.consecutive_warnings, total: s.total_warnings, max_consecutive: maxC, max_total: maxT,
-    consecutive_remaining: maxC === null ? null : Math.max(0, maxC - s.consecutive_warnings),
-    total_remaining: maxT === null ? null : Math.max(0, maxT - s.total_warnings),
-    dismissed: (maxC !== null && s.consecutive_warnings >= maxC) || (maxT !== null && s.total_warnings >= maxT),
-  };
+  return warningStanding({
+    consecutive: s.consecutive_warnings,
+    total: s.total_warnings,
+    max_consecutive: s.max_consecutive_warnings,
+    max_total: s.max_total_warnings,
+  });
 }
 
 /** Status, dismissal by warnings, and bans for the whole term. */
@@ -80,17 +89,22 @@ export function requireStanding(ctx: StudentContext, names: Names, today: string
   const s = ctx.student;
   if (s.status_id !== 1) throw new Refusal('reg_status_inactive', { status: names.studentStatus(s.status_id) });
   const w = warningsOf(ctx);
-  if (w.max_consecutive !== null && w.consecutive >= w.max_consecutive) throw new Refusal('reg_dismissed_consecutive', { count: w.consecutive, max: w.max_consecutive });
-  if (w.max_total !== null && w.total >= w.max_total) throw new Refusal('reg_dismissed_total', { count: w.total, max: w.max_total });
+  if (w.max_consecutive !== null && w.consecutive >= w.max_consecutive)
+    throw new Refusal('reg_dismissed_consecutive', { count: w.consecutive, max: w.max_consecutive });
+  if (w.max_total !== null && w.total >= w.max_total)
+    throw new Refusal('reg_dismissed_total', { count: w.total, max: w.max_total });
   requireNoBan(ctx, null, today);
 }
 
 /** A ban in force for the term: for every course, or (with `course`) for that one. */
 export function requireNoBan(ctx: StudentContext, course: OfferingInfo['course'] | null, today: string): void {
   const termId = ctx.term?.id ?? null;
-  const ban = ctx.bans.find((b) =>
-    (b.term_id === null || b.term_id === termId) && (b.until === null || b.until >= today) &&
-    (course === null ? b.course_id === null : b.course_id === course.id));
+  const ban = ctx.bans.find(
+    (b) =>
+      (b.term_id === null || b.term_id === termId) &&
+      (b.until === null || b.until >= today) &&
+      (course === null ? b.course_id === null : b.course_id === course.id),
+  );
   if (!ban) return;
   const scope: LocalText = course
     ? { en: `${course.code} ${course.name}`, ar: `${course.code} ${course.name_local ?? course.name}` }
@@ -98,17 +112,21 @@ export function requireNoBan(ctx: StudentContext, course: OfferingInfo['course']
   throw new Refusal(ban.kind_id === 2 ? 'reg_banned_misconduct' : 'reg_banned_study_absence', { scope });
 }
 
-export const courseLabel = (c: { code: string; name: string; name_local: string | null }): LocalText =>
-  ({ en: `${c.code} ${c.name}`, ar: `${c.code} ${c.name_local ?? c.name}` });
+export const courseLabel = (c: { code: string; name: string; name_local: string | null }): LocalText => ({
+  en: `${c.code} ${c.name}`,
+  ar: `${c.code} ${c.name_local ?? c.name}`,
+});
 
 /** The offering is open to this student: term, published, active course, program and plan, level. */
 export function requireOfferingOpen(ctx: StudentContext): OfferingInfo {
   const o = ctx.offering;
   const s = ctx.student;
-  if (!o || !ctx.term || o.term_id !== ctx.term.id || o.published_id === 0 || o.course.active === false) throw new Refusal('reg_offering_not_available');
+  if (!o || !ctx.term || o.term_id !== ctx.term.id || o.published_id === 0 || o.course.active === false)
+    throw new Refusal('reg_offering_not_available');
   if (o.program_id !== null && o.program_id !== s.program_id) throw new Refusal('reg_offering_not_available');
   if (o.program_has_plan && o.plan_level === null) throw new Refusal('reg_not_in_plan');
-  if (!o.program_has_plan && o.course.faculty_id !== s.faculty_id && o.program_id === null) throw new Refusal('reg_not_in_plan');
+  if (!o.program_has_plan && o.course.faculty_id !== s.faculty_id && o.program_id === null)
+    throw new Refusal('reg_not_in_plan');
   // The course's own level is the least student level that may register it; the plan's level is where it sits.
   const level = o.course.level ?? o.plan_level ?? 0;
   if ((s.level ?? 0) < level) throw new Refusal('reg_level', { level, current: s.level ?? 0 });
@@ -125,7 +143,16 @@ export function requireEligible(ctx: StudentContext, o: OfferingInfo, today: str
   const missing = o.prerequisites.filter((p) => !p.passed);
   if (missing.length) {
     throw new Refusal('reg_prerequisite', {
-      courses: { en: listJoin(missing.map((p) => `${p.code} ${p.name}`), 'en'), ar: listJoin(missing.map((p) => `${p.code} ${p.name_local ?? p.name}`), 'ar') },
+      courses: {
+        en: listJoin(
+          missing.map((p) => `${p.code} ${p.name}`),
+          'en',
+        ),
+        ar: listJoin(
+          missing.map((p) => `${p.code} ${p.name_local ?? p.name}`),
+          'ar',
+        ),
+      },
     });
   }
 }
@@ -134,13 +161,21 @@ export const heldRows = (ctx: StudentContext) => ctx.rows.filter((r) => holdsSea
 
 /** The student's live row of this offering or course, if any. */
 export function requireNotHeld(ctx: StudentContext, o: OfferingInfo): void {
-  if (heldRows(ctx).some((r) => r.offering_id === o.id || r.course_id === o.course.id)) throw new Refusal('reg_already_requested');
+  if (heldRows(ctx).some((r) => r.offering_id === o.id || r.course_id === o.course.id))
+    throw new Refusal('reg_already_requested');
 }
 
-const overlaps = (a: SlotInfo, b: SlotInfo) => a.day === b.day && a.start_time < b.end_time && b.start_time < a.end_time;
+const overlaps = (a: SlotInfo, b: SlotInfo) =>
+  a.day === b.day && a.start_time < b.end_time && b.start_time < a.end_time;
 const hm = (t: string) => t.slice(0, 5);
 
-export interface Busy { offering_id: number; course_code: string; course_name: string; course_name_local: string | null; slots: SlotInfo[] }
+export interface Busy {
+  offering_id: number;
+  course_code: string;
+  course_name: string;
+  course_name_local: string | null;
+  slots: SlotInfo[];
+}
 
 /** The first clash of `slots` with the busy list, or null. */
 export function findClash(slots: SlotInfo[], busy: Busy[]): { other: Busy; slot: SlotInfo } | null {
@@ -154,17 +189,33 @@ export function findClash(slots: SlotInfo[], busy: Busy[]): { other: Busy; slot:
 }
 
 export function busyOf(rows: HeldRow[]): Busy[] {
-  return rows.map((r) => ({ offering_id: r.offering_id, course_code: r.course_code, course_name: r.course_name, course_name_local: r.course_name_local, slots: r.slots }));
+  return rows.map((r) => ({
+    offering_id: r.offering_id,
+    course_code: r.course_code,
+    course_name: r.course_name,
+    course_name_local: r.course_name_local,
+    slots: r.slots,
+  }));
 }
 
 export function requireNoClash(section: SectionInfo, busy: Busy[], names: Names): void {
   const clash = findClash(section.slots, busy);
   if (!clash) return;
   const { other, slot } = clash;
-  throw new Refusal('reg_clash', {
-    course: { en: `${other.course_code} ${other.course_name}`, ar: `${other.course_code} ${other.course_name_local ?? other.course_name}` },
-    day: names.day(slot.day), from: hm(slot.start_time), to: hm(slot.end_time),
-  }, 422, 'section_id');
+  throw new Refusal(
+    'reg_clash',
+    {
+      course: {
+        en: `${other.course_code} ${other.course_name}`,
+        ar: `${other.course_code} ${other.course_name_local ?? other.course_name}`,
+      },
+      day: names.day(slot.day),
+      from: hm(slot.start_time),
+      to: hm(slot.end_time),
+    },
+    422,
+    'section_id',
+  );
 }
 
 /** The student's credit-hour limit in the term, by standing (credit_hour_limits) or the term's maximum. */
@@ -189,7 +240,12 @@ export function requireCreditRoom(ctx: StudentContext, hours: number, extra = 0)
  * of the offering without a clash, those with seats left (as last read) first. A clash on the
  * chosen section, or on all of them, is the refusal.
  */
-export function candidateSections(o: OfferingInfo, sectionId: number | null, busy: Busy[], names: Names): SectionInfo[] {
+export function candidateSections(
+  o: OfferingInfo,
+  sectionId: number | null,
+  busy: Busy[],
+  names: Names,
+): SectionInfo[] {
   if (sectionId !== null) {
     const section = o.sections.find((s) => s.id === sectionId);
     if (!section) throw new Refusal('reg_section_invalid', {}, 422, 'section_id');
@@ -203,7 +259,14 @@ export function candidateSections(o: OfferingInfo, sectionId: number | null, bus
 }
 
 /** Every rule of a new request except the window, the appointment and the seat. */
-export function checkRequest(ctx: StudentContext, sectionId: number | null, names: Names, today: string, planBusy: Busy[] = [], planHours = 0) {
+export function checkRequest(
+  ctx: StudentContext,
+  sectionId: number | null,
+  names: Names,
+  today: string,
+  planBusy: Busy[] = [],
+  planHours = 0,
+) {
   requireStanding(ctx, names, today);
   const offering = requireOfferingOpen(ctx);
   requireNotHeld(ctx, offering);

@@ -16,17 +16,26 @@ export const rowKey = (studentId: number, offeringId: number) => `${studentId}:$
 export const holdKey = (studentId: number, courseId: number, termId: number) => `${studentId}:${courseId}:${termId}`;
 
 export interface NewHold {
-  studentId: number; termId: number; offeringId: number; courseId: number; creditHours: number;
+  studentId: number;
+  termId: number;
+  offeringId: number;
+  courseId: number;
+  creditHours: number;
   /** The sections to try, in order (the first with a free seat is taken). */
   sectionIds: number[];
-  code: number; kind: number; maxMark?: number | null;
+  code: number;
+  kind: number;
+  maxMark?: number | null;
   /** A rejected, removed or dropped row of the same offering to bring back instead of inserting. */
   reuseId?: number | null;
   decidedBy?: number | null;
 }
 
 /** What one attempt did: took a seat (row id, the section's place in the list), found every section full, or lost the race for the student. */
-export type Take = { outcome: 'ok'; id: number; version: number; index: number } | { outcome: 'full'; version: number } | { outcome: 'changed' };
+export type Take =
+  | { outcome: 'ok'; id: number; version: number; index: number }
+  | { outcome: 'full'; version: number }
+  | { outcome: 'changed' };
 
 const seatCte = (sectionId: number, offeringId: number, from = sql``) => sql`seat as (
   update sections set seats_taken = coalesce(seats_taken, 0) + 1, updated_at = now() ${from}
@@ -43,7 +52,12 @@ const seatCte = (sectionId: number, offeringId: number, from = sql``) => sql`sea
  * escaped): the function parses only the part of the section taken (a text[] costs the driver an
  * escape per element; a jsonb of every answer cost the database 4% of its CPU).
  */
-export interface SeatAnswer { key: string; userId: number; body: { data: Record<string, unknown>; [k: string]: unknown }; parts: Array<Record<string, unknown>> }
+export interface SeatAnswer {
+  key: string;
+  userId: number;
+  body: { data: Record<string, unknown>; [k: string]: unknown };
+  parts: Array<Record<string, unknown>>;
+}
 const PART_SEPARATOR = '\x1e';
 
 /**
@@ -59,22 +73,53 @@ const PART_SEPARATOR = '\x1e';
  * per section. The statements live in a PL/pgSQL function (TAKE_SEAT_DDL) so their plans are
  * made once per connection.
  */
-export async function takeSeat(db: Kysely<any>, h: NewHold, version: number | null, answer: SeatAnswer | null): Promise<Take> {
-  const { rows } = await db.executeQuery<{ r: { version: number | null; seats?: number; id?: number; index?: number } | string }>(CompiledQuery.raw(TAKE_SEAT_CALL, [
-    h.studentId, h.termId, h.offeringId, `{${h.sectionIds.join(',')}}`, h.courseId, h.creditHours, h.code, flagsOf(h.code, h.kind),
-    requestFlagOf(h.code), h.maxMark ?? 100, rowKey(h.studentId, h.offeringId), holdKey(h.studentId, h.courseId, h.termId),
-    h.reuseId ?? null, h.decidedBy ?? null, version, answer?.key ?? null, answer?.userId ?? null, answer ? JSON.stringify(answer.body) : null,
-    answer ? answer.parts.map((b) => JSON.stringify(b)).join(PART_SEPARATOR) : null]));
+export async function takeSeat(
+  db: Kysely<any>,
+  h: NewHold,
+  version: number | null,
+  answer: SeatAnswer | null,
+): Promise<Take> {
+  const { rows } = await db.executeQuery<{
+    r: { version: number | null; seats?: number; id?: number; index?: number } | string;
+  }>(
+    CompiledQuery.raw(TAKE_SEAT_CALL, [
+      h.studentId,
+      h.termId,
+      h.offeringId,
+      `{${h.sectionIds.join(',')}}`,
+      h.courseId,
+      h.creditHours,
+      h.code,
+      flagsOf(h.code, h.kind),
+      requestFlagOf(h.code),
+      h.maxMark ?? 100,
+      rowKey(h.studentId, h.offeringId),
+      holdKey(h.studentId, h.courseId, h.termId),
+      h.reuseId ?? null,
+      h.decidedBy ?? null,
+      version,
+      answer?.key ?? null,
+      answer?.userId ?? null,
+      answer ? JSON.stringify(answer.body) : null,
+      answer ? answer.parts.map((b) => JSON.stringify(b)).join(PART_SEPARATOR) : null,
+    ]),
+  );
   const raw = rows[0]!.r;
-  const r = typeof raw === 'string' ? JSON.parse(raw) as { version: number | null; seats?: number; id?: number; index?: number } : raw;
+  const r =
+    typeof raw === 'string'
+      ? (JSON.parse(raw) as { version: number | null; seats?: number; id?: number; index?: number })
+      : raw;
   if (r.version === null) return { outcome: 'changed' };
   if (!r.seats) return { outcome: 'full', version: Number(r.version) };
   return { outcome: 'ok', id: Number(r.id), version: Number(r.version), index: Number(r.index) };
 }
 
 /** The call, as fixed text sent as a prepared statement (it runs on every seat request: no query building). */
-const TAKE_SEAT_CALL = preparedStatement('registration_take_seats_call', `select registration_take_seat($1::int8, $2::int8, $3::int8, $4::int8[], $5::int8, $6::int8, $7::int8, $8::int8,
-  $9::int8, $10::numeric, $11::text, $12::text, $13::int8, $14::int8, $15::int8, $16::text, $17::int8, $18::text, $19::text) as r`);
+const TAKE_SEAT_CALL = preparedStatement(
+  'registration_take_seats_call',
+  `select registration_take_seat($1::int8, $2::int8, $3::int8, $4::int8[], $5::int8, $6::int8, $7::int8, $8::int8,
+  $9::int8, $10::numeric, $11::text, $12::text, $13::int8, $14::int8, $15::int8, $16::text, $17::int8, $18::text, $19::text) as r`,
+);
 
 /** The functions of earlier versions (one section per call; the answers as one jsonb), dropped so one signature remains. */
 export const OLD_TAKE_SEAT = [
@@ -129,8 +174,17 @@ begin
 end $fn$`;
 
 export interface Move {
-  id: number; from: number; to: number; kind: number; sectionId: number | null; offeringId: number;
-  studentId: number; courseId: number; termId: number; note?: string | null; decidedBy?: number | null;
+  id: number;
+  from: number;
+  to: number;
+  kind: number;
+  sectionId: number | null;
+  offeringId: number;
+  studentId: number;
+  courseId: number;
+  termId: number;
+  note?: string | null;
+  decidedBy?: number | null;
 }
 
 /** Moves a row to another state, freeing or taking its seat when holding changes, in one statement. */
@@ -158,6 +212,15 @@ export async function moveRow(trx: Kysely<any>, m: Move): Promise<void> {
 }
 
 /** Remembers the answer of an Idempotency-Key in the call's own transaction. */
-export async function storeAnswer(trx: Kysely<any>, key: string, userId: number, status: number, body: unknown): Promise<void> {
-  await trx.insertInto('registration_idempotency').values({ key, user_id: userId, status, body: jsonValue(body) }).execute();
+export async function storeAnswer(
+  trx: Kysely<any>,
+  key: string,
+  userId: number,
+  status: number,
+  body: unknown,
+): Promise<void> {
+  await trx
+    .insertInto('registration_idempotency')
+    .values({ key, user_id: userId, status, body: jsonValue(body) })
+    .execute();
 }

@@ -32,11 +32,15 @@ export interface Domain {
 
 export function createDomain(db: Kysely<any>, manifest: Manifest): Domain {
   const statusName = (table: string) => {
-    const byId = new Map((manifest.statusTables[table]?.statuses ?? []).map((s) => [s.id, { en: s.name, ar: s.name_local || s.name }]));
+    const byId = new Map(
+      (manifest.statusTables[table]?.statuses ?? []).map((s) => [s.id, { en: s.name, ar: s.name_local || s.name }]),
+    );
     return (id: number): LocalText => byId.get(id) ?? { en: String(id), ar: String(id) };
   };
   return {
-    db, manifest, lifecycle: loadLifecycle(manifest),
+    db,
+    manifest,
+    lifecycle: loadLifecycle(manifest),
     names: { day: statusName('week_day'), studentStatus: statusName('student_status') },
     gate: new Gate(gateOptionsFromEnv()),
     catalog: new CatalogCache(),
@@ -72,7 +76,8 @@ export function positiveInt(value: unknown, field: string, required = true): num
 export async function resolveTermId(db: Kysely<any>, asked: unknown): Promise<number | null> {
   const id = positiveInt(asked, 'term_id', false);
   if (id !== null) return id;
-  const { rows } = await sql<any>`select id, code, name, name_local, start_date, end_date, registration_start, registration_end,
+  const { rows } =
+    await sql<any>`select id, code, name, name_local, start_date, end_date, registration_start, registration_end,
       add_drop_start, add_drop_end, withdraw_start, withdraw_end, max_credit_hours, advising_required, is_current
     from terms where deleted_at is null and (is_current or ${todayIso()} between coalesce(registration_start, add_drop_start, withdraw_start) and coalesce(withdraw_end, add_drop_end, registration_end))
     order by start_date`.execute(db);
@@ -94,7 +99,10 @@ export function idempotencyKey(request: FastifyRequest, userId: number, action: 
   return `${userId}:${action}:${key}`;
 }
 
-export interface Answer { status: number; body: unknown }
+export interface Answer {
+  status: number;
+  body: unknown;
+}
 
 const RETRYABLE = new Set(['40001', '40P01', '55P03', '57014']);
 
@@ -103,7 +111,10 @@ export function answerError(error: unknown, reply: FastifyReply, lang: Lang) {
   if (error instanceof Refusal) return sendRefusal(reply, error, lang);
   const code = (error as { code?: string }).code;
   if (code && RETRYABLE.has(code)) return sendRefusal(reply, new Refusal('reg_busy', {}, 503), lang);
-  if (code === '23505' && /hold_key|row_key/.test(String((error as { constraint?: string }).constraint ?? (error as Error).message))) {
+  if (
+    code === '23505' &&
+    /hold_key|row_key/.test(String((error as { constraint?: string }).constraint ?? (error as Error).message))
+  ) {
     return sendRefusal(reply, new Refusal('reg_already_requested'), lang);
   }
   throw error;
@@ -123,12 +134,21 @@ export interface WriteArgs {
  * session (a bad body, a caller who is not a student, a student row gone): checks the session and the folded gate apart, so such a call
  * answers as before (401 for a session gone, 403 for a closed gate) rather than the later error.
  */
-export async function confirmApart(d: Domain, request: FastifyRequest, error: unknown, overdueGate: GateDef | null | undefined): Promise<unknown> {
+export async function confirmApart(
+  d: Domain,
+  request: FastifyRequest,
+  error: unknown,
+  overdueGate: GateDef | null | undefined,
+): Promise<unknown> {
   if (request.sessionToCheck) {
     const user = await loadUserByToken(d.db, d.manifest, request.token!, request.sessionToCheck);
-    if (!user) { request.server.sessionCache?.forget(request.sessionToCheck); return new Refusal('reg_not_student', {}, 401, 'user'); }
+    if (!user) {
+      request.server.sessionCache?.forget(request.sessionToCheck);
+      return new Refusal('reg_not_student', {}, 401, 'user');
+    }
   }
-  if (overdueGate && request.user.student_id != null && await hasOverdueInstallments(d.db, request.user.student_id)) return gateClosedError(overdueGate);
+  if (overdueGate && request.user.student_id != null && (await hasOverdueInstallments(d.db, request.user.student_id)))
+    return gateClosedError(overdueGate);
   return error;
 }
 
@@ -137,20 +157,25 @@ export async function confirmApart(d: Domain, request: FastifyRequest, error: un
  * a stored answer of the same Idempotency-Key is sent again instead of acting twice.
  */
 export async function studentWrite(
-  d: Domain, request: FastifyRequest, reply: FastifyReply, args: WriteArgs,
+  d: Domain,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  args: WriteArgs,
   act: (trx: Kysely<any>, ctx: StudentContext, lang: Lang) => Promise<unknown>,
 ) {
   const lang = langOf(request);
   try {
     const key = idempotencyKey(request, request.user.id!, args.action);
-    const answer = await d.gate.run(() => d.db.transaction().execute(async (trx): Promise<Answer> => {
-      const ctx = await loadContext(trx, d.catalog, args.studentId, args.termId, args.offeringId, key, true);
-      if (!ctx) throw new Refusal('reg_not_student', {}, 403, 'user');
-      if (ctx.replay) return { status: ctx.replay.status, body: ctx.replay.body };
-      const body = await act(trx, ctx, lang);
-      if (key) await storeAnswer(trx, key, request.user.id!, 200, body);
-      return { status: 200, body };
-    }));
+    const answer = await d.gate.run(() =>
+      d.db.transaction().execute(async (trx): Promise<Answer> => {
+        const ctx = await loadContext(trx, d.catalog, args.studentId, args.termId, args.offeringId, key, true);
+        if (!ctx) throw new Refusal('reg_not_student', {}, 403, 'user');
+        if (ctx.replay) return { status: ctx.replay.status, body: ctx.replay.body };
+        const body = await act(trx, ctx, lang);
+        if (key) await storeAnswer(trx, key, request.user.id!, 200, body);
+        return { status: 200, body };
+      }),
+    );
     return reply.status(answer.status).send(answer.body);
   } catch (error) {
     return answerError(error, reply, lang);
@@ -169,16 +194,29 @@ const ATTEMPTS = 5;
  * second tab), the rules are checked again on fresh data; after ATTEMPTS the call answers 503.
  * A request refused by the rules writes nothing: two statements in all.
  */
-export async function seatWrite(d: Domain, request: FastifyRequest, reply: FastifyReply, args: WriteArgs, attempt: Attempt) {
+export async function seatWrite(
+  d: Domain,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  args: WriteArgs,
+  attempt: Attempt,
+) {
   const lang = langOf(request);
   try {
     let key: string | null;
-    try { key = idempotencyKey(request, request.user.id!, args.action); } catch (error) { throw await confirmApart(d, request, error, args.overdueGate); }
+    try {
+      key = idempotencyKey(request, request.user.id!, args.action);
+    } catch (error) {
+      throw await confirmApart(d, request, error, args.overdueGate);
+    }
     const answer = await d.gate.run(async (): Promise<Answer> => {
       for (let n = 0; n < ATTEMPTS; n++) {
-        const ctx = await loadContext(d.db, d.catalog, args.studentId, args.termId, args.offeringId, key, false,
-          { session: request.sessionToCheck, overdue: !!args.overdueGate });
-        if (!ctx) throw await confirmApart(d, request, new Refusal('reg_not_student', {}, 403, 'user'), args.overdueGate);
+        const ctx = await loadContext(d.db, d.catalog, args.studentId, args.termId, args.offeringId, key, false, {
+          session: request.sessionToCheck,
+          overdue: !!args.overdueGate,
+        });
+        if (!ctx)
+          throw await confirmApart(d, request, new Refusal('reg_not_student', {}, 403, 'user'), args.overdueGate);
         // The session cache's check (server/auth/current-user.ts): a session gone answers as a Guest would.
         if (ctx.checks.session === false) {
           request.server.sessionCache?.forget(request.sessionToCheck!);

@@ -33,7 +33,9 @@ export async function admissionData(db: Db, manifest: Manifest) {
   const open = (row: Row) => row.active !== false && row.is_open !== false && row.open !== false;
   // `open_now`: today (the database's date, as PUT /admission/apply judges it) lies within the
   // round's dates, so the kind can be chosen; a round not open yet or closed is shown as such.
-  const { today } = await sql<{ today: string }>`select current_date::text as today`.execute(db).then((r) => r.rows[0]!);
+  const { today } = await sql<{ today: string }>`select current_date::text as today`
+    .execute(db)
+    .then((r) => r.rows[0]!);
   const within = (row: Row) => dateText(row.opens_on) <= today && today <= dateText(row.closes_on);
   return {
     admissions: (await allRows(db, admissions, open)).map((row) => ({ ...row, open_now: within(row) })),

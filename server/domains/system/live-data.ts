@@ -5,34 +5,28 @@
  */
 import type { Manifest } from '../../../generator/manifest-types.ts';
 import type { RequestUser } from '../../auth/user.ts';
-import { dynamicTables, type Db } from '../auth/tables.ts';
+import type { Db } from '../auth/tables.ts';
+import { unreadCount } from '../chat/store.ts';
 
 export interface LiveCounter {
   key: string;
   count(db: Db, manifest: Manifest, user: RequestUser & { id: number }): Promise<number>;
 }
 
-/**
- * Unread chat notifications: rows of a `chat_notifications` entity (user_id, read_at) when
- * the manifest declares one; 0 until the chat domain exists.
- */
+/** Unread chat messages: messages of the user's conversations past their read mark, not their own. */
 export const chatNotificationCount: LiveCounter = {
   key: 'chat_notification_count',
-  async count(db, manifest, user) {
-    const entity = manifest.entities.chat_notifications;
-    if (!entity?.fields.user_id || !entity.fields.read_at) return 0;
-    // chat_notifications is not (yet) an entity of screens/: its table is the manifest's alone.
-    let query = dynamicTables(db).selectFrom(entity.table).select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', user.id).where('read_at', 'is', null);
-    if (entity.softDelete) query = query.where('deleted_at', 'is', null);
-    const row = await query.executeTakeFirst();
-    return Number(row?.n ?? 0);
-  },
+  count: (db, manifest, user) => unreadCount(db, manifest, user.id),
 };
 
 export const LIVE_COUNTERS: LiveCounter[] = [chatNotificationCount];
 
-export async function liveData(db: Db, manifest: Manifest, user: RequestUser & { id: number }, counters = LIVE_COUNTERS) {
+export async function liveData(
+  db: Db,
+  manifest: Manifest,
+  user: RequestUser & { id: number },
+  counters = LIVE_COUNTERS,
+) {
   const data: Record<string, number> = {};
   for (const counter of counters) data[counter.key] = await counter.count(db, manifest, user);
   return data;

@@ -19,7 +19,10 @@ export const MAX_LOOKUP_NAMES = 50;
 type Row = Record<string, unknown>;
 
 const TEXT = {
-  names: { en: 'Name the lookups to load, e.g. {"lookups": ["faculties"]}', ar: 'حدد القوائم المطلوب تحميلها، مثل {"lookups": ["faculties"]}' },
+  names: {
+    en: 'Name the lookups to load, e.g. {"lookups": ["faculties"]}',
+    ar: 'حدد القوائم المطلوب تحميلها، مثل {"lookups": ["faculties"]}',
+  },
   unknown: { en: 'Unknown lookup "{name}"', ar: 'القائمة "{name}" غير معروفة' },
   forbidden: { en: 'You may not read the lookup "{name}"', ar: 'غير مسموح لك بقراءة القائمة "{name}"' },
 } satisfies Record<string, LocalText>;
@@ -29,22 +32,42 @@ const invalid = (key: keyof typeof TEXT, name?: string) =>
 
 export function lookupNames(body: unknown): string[] {
   const b = body as Record<string, unknown> | unknown[] | null | undefined;
-  const raw = Array.isArray(b) ? b
+  const raw = Array.isArray(b)
+    ? b
     : b && typeof b === 'object'
-      ? (b.lookups ?? b.names ?? b.tables ?? (typeof b.name === 'string' ? [b.name] : typeof b.lookup === 'string' ? [b.lookup] : b.lookup))
+      ? (b.lookups ??
+        b.names ??
+        b.tables ??
+        (typeof b.name === 'string' ? [b.name] : typeof b.lookup === 'string' ? [b.lookup] : b.lookup))
       : undefined;
-  if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_LOOKUP_NAMES || !raw.every((n) => typeof n === 'string' && n)) {
+  if (
+    !Array.isArray(raw) ||
+    raw.length === 0 ||
+    raw.length > MAX_LOOKUP_NAMES ||
+    !raw.every((n) => typeof n === 'string' && n)
+  ) {
     throw invalid('names');
   }
   return [...new Set(raw as string[])];
 }
 
-export async function loadLookups(db: Db, manifest: Manifest, user: RequestUser, names: string[]): Promise<Record<string, Row[]>> {
+export async function loadLookups(
+  db: Db,
+  manifest: Manifest,
+  user: RequestUser,
+  names: string[],
+): Promise<Record<string, Row[]>> {
   const result: Record<string, Row[]> = {};
   for (const name of names) {
     const table = Object.hasOwn(manifest.statusTables, name) ? manifest.statusTables[name] : undefined;
     if (table) {
-      result[name] = table.statuses.map(({ id, key, name: n, name_local, color }) => ({ id, key, name: n, name_local, color }));
+      result[name] = table.statuses.map(({ id, key, name: n, name_local, color }) => ({
+        id,
+        key,
+        name: n,
+        name_local,
+        color,
+      }));
       continue;
     }
     const entity = Object.hasOwn(manifest.entities, name) ? manifest.entities[name] : undefined;
@@ -55,7 +78,10 @@ export async function loadLookups(db: Db, manifest: Manifest, user: RequestUser,
     let query = dynamicTables(db).selectFrom(entity.table).select(columns);
     if (entity.softDelete) query = query.where('deleted_at', 'is', null);
     query = applyScope(query, rowScope(user, entity));
-    result[name] = await query.orderBy(columns.includes('name') ? 'name' : 'id').limit(LOOKUP_ROW_LIMIT).execute();
+    result[name] = await query
+      .orderBy(columns.includes('name') ? 'name' : 'id')
+      .limit(LOOKUP_ROW_LIMIT)
+      .execute();
   }
   return result;
 }

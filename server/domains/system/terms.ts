@@ -41,7 +41,11 @@ export async function currentTerms(db: Db, manifest: Manifest): Promise<CurrentT
   if (!entity) return result;
   const flags = Object.entries(CURRENT_TERM_FLAGS).filter(([, column]) => entity.fields[column]);
   if (!flags.length) return result;
-  const rows = await flaggedTerms(db, entity, flags.map(([, column]) => column)).execute();
+  const rows = await flaggedTerms(
+    db,
+    entity,
+    flags.map(([, column]) => column),
+  ).execute();
   for (const [key, column] of flags) {
     result[key as keyof CurrentTerms] = rows.find((r) => r[column] === true) ?? null;
   }

@@ -9,7 +9,11 @@ import { DELETED_AT, findEntity, type Db } from '../auth/tables.ts';
 
 /** The flag settings every client may read, "true"/"false". */
 export const FLAG_SETTINGS = [
-  'attendance_with_qr_code', 'lazy_admission', 'pay_with_fawry', 'pay_with_credit_card', 'pay_with_voucher',
+  'attendance_with_qr_code',
+  'lazy_admission',
+  'pay_with_fawry',
+  'pay_with_credit_card',
+  'pay_with_voucher',
 ] as const;
 /** Other settings every client may read, whatever their `public` column says. */
 export const ALWAYS_PUBLIC_SETTINGS = ['favicon', 'university_name', 'university_name_local', 'logo'] as const;
@@ -23,15 +27,24 @@ export type UniversityData = { data: Setting[] } & Record<(typeof FLAG_SETTINGS)
 
 export function flagValue(value: unknown): 'true' | 'false' {
   if (value === true) return 'true';
-  return typeof value === 'string' && ['true', '1', 'yes', 'on'].includes(value.trim().toLowerCase()) ? 'true' : 'false';
+  return typeof value === 'string' && ['true', '1', 'yes', 'on'].includes(value.trim().toLowerCase())
+    ? 'true'
+    : 'false';
 }
 
-export async function readSettings(db: Db, manifest: Manifest, names?: readonly string[]): Promise<Map<string, { value: string | null; public: boolean }>> {
+export async function readSettings(
+  db: Db,
+  manifest: Manifest,
+  names?: readonly string[],
+): Promise<Map<string, { value: string | null; public: boolean }>> {
   const entity = findEntity(manifest, 'settings');
   const map = new Map<string, { value: string | null; public: boolean }>();
   if (!entity) return map;
   const hasPublic = !!entity.fields.public;
-  let query = db.selectFrom(entity.table).select(hasPublic ? ['name', 'value', 'public'] : ['name', 'value']).orderBy('name');
+  let query = db
+    .selectFrom(entity.table)
+    .select(hasPublic ? ['name', 'value', 'public'] : ['name', 'value'])
+    .orderBy('name');
   if (entity.softDelete) query = query.where(DELETED_AT, 'is', null);
   if (names) query = query.where('name', 'in', [...names]);
   const rows: { name: string; value: string | null; public?: boolean | null }[] = await query.execute();

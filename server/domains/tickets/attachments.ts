@@ -10,18 +10,25 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
+import { safeFileName } from '../../../engine/core/safe-file-name.ts';
+import { isPolyglotBuffer } from '../../files/content.ts';
 import { ValidationError } from '../../http/errors.ts';
 
 export const MAX_ATTACHMENT_MB = 5;
 export const MAX_ATTACHMENT_BYTES = MAX_ATTACHMENT_MB * 1024 * 1024;
 export const ACCEPTED = ['pdf', 'jpg', 'png'];
 /** The JSON body may carry one base64 file (4/3 of its size) and the texts. */
-export const BODY_LIMIT = Math.ceil(MAX_ATTACHMENT_BYTES * 4 / 3) + 64 * 1024;
+export const BODY_LIMIT = Math.ceil((MAX_ATTACHMENT_BYTES * 4) / 3) + 64 * 1024;
 
 const SAME: Record<string, string> = { jpeg: 'jpg', jpe: 'jpg' };
 const canonical = (ext: string) => SAME[ext.toLowerCase()] ?? ext.toLowerCase();
 
-export interface Attachment { name: string; ext: string; mime: string; bytes: Buffer }
+export interface Attachment {
+  name: string;
+  ext: string;
+  mime: string;
+  bytes: Buffer;
+}
 
 /** The checked file of `value` (undefined when none was sent), or 422 on `field`. */
 export async function readAttachment(value: unknown, field = 'attachment'): Promise<Attachment | undefined> {
@@ -32,18 +39,25 @@ export async function readAttachment(value: unknown, field = 'attachment'): Prom
   let name = 'file';
   try {
     if (nameParam) name = decodeURIComponent(nameParam);
-  } catch { /* a broken name: the default */ }
-  name = path.basename(name).replace(/[\u0000-\u001f/\\]/g, '_').slice(-200) || 'file';
+  } catch {
+    /* a broken name: the default */
+  }
+  name = safeFileName(name, 'file');
   // base64 length tells the size before anything is decoded
   const base64 = match[3]!.replace(/\s/g, '');
-  if (Math.floor(base64.length * 3 / 4) > MAX_ATTACHMENT_BYTES + 2) throw ValidationError.single(field, { key: 'ticket_attachment_too_large', params: { limit: MAX_ATTACHMENT_MB } });
+  if (Math.floor((base64.length * 3) / 4) > MAX_ATTACHMENT_BYTES + 2)
+    throw ValidationError.single(field, { key: 'ticket_attachment_too_large', params: { limit: MAX_ATTACHMENT_MB } });
   const bytes = Buffer.from(base64, 'base64');
   if (!bytes.length) throw ValidationError.single(field, { key: 'ticket_attachment_invalid' });
-  if (bytes.length > MAX_ATTACHMENT_BYTES) throw ValidationError.single(field, { key: 'ticket_attachment_too_large', params: { limit: MAX_ATTACHMENT_MB } });
+  if (bytes.length > MAX_ATTACHMENT_BYTES)
+    throw ValidationError.single(field, { key: 'ticket_attachment_too_large', params: { limit: MAX_ATTACHMENT_MB } });
   const ext = canonical(path.extname(name).slice(1));
-  if (!ACCEPTED.includes(ext)) throw ValidationError.single(field, { key: 'ticket_attachment_type', params: { types: ACCEPTED.join(', ') } });
+  if (!ACCEPTED.includes(ext))
+    throw ValidationError.single(field, { key: 'ticket_attachment_type', params: { types: ACCEPTED.join(', ') } });
   const detected = await fileTypeFromBuffer(bytes);
-  if (!detected || canonical(detected.ext) !== ext) throw ValidationError.single(field, { key: 'ticket_attachment_content' });
+  if (!detected || canonical(detected.ext) !== ext)
+    throw ValidationError.single(field, { key: 'ticket_attachment_content' });
+  if (isPolyglotBuffer(bytes, detected)) throw ValidationError.single(field, { key: 'upload_polyglot' });
   return { name, ext, mime: detected.mime, bytes };
 }
 
@@ -62,4 +76,5 @@ export async function removeAttachment(uploadsDir: string, ticketId: number, sto
   await rm(path.join(ticketDir(uploadsDir, ticketId), path.basename(stored)), { force: true });
 }
 
-export const attachmentPath = (uploadsDir: string, ticketId: number, stored: string) => path.join(ticketDir(uploadsDir, ticketId), path.basename(stored));
+export const attachmentPath = (uploadsDir: string, ticketId: number, stored: string) =>
+  path.join(ticketDir(uploadsDir, ticketId), path.basename(stored));

@@ -19,7 +19,12 @@ import { TEXT_MAX } from './open.ts';
 import { applyStep, checkedStep, takeTicket } from './steps.ts';
 import { findTicket, recordReply, tableOf, TICKETS, type TicketRow } from './store.ts';
 
-export interface Replied { ticket: TicketRow; staff: boolean; step: StatusStep | null; message: string }
+export interface Replied {
+  ticket: TicketRow;
+  staff: boolean;
+  step: StatusStep | null;
+  message: string;
+}
 
 /** The reply's text and file, checked before anything is locked. */
 export async function readReply(body: Body) {
@@ -31,15 +36,25 @@ export async function readReply(body: Body) {
 
 /** Where a staff reply sends the ticket: the step asked for, else `assign` out of open, else nowhere. */
 function staffStep(ctx: OpContext, ticket: TicketRow, body: Body): StatusStep | null {
-  const toId = body.status_id === undefined || body.status_id === null || body.status_id === '' ? undefined : Number(body.status_id);
+  const toId =
+    body.status_id === undefined || body.status_id === null || body.status_id === ''
+      ? undefined
+      : Number(body.status_id);
   const action = typeof body.action === 'string' && body.action ? body.action : undefined;
-  if (toId !== undefined && !Number.isInteger(toId)) throw ValidationError.single('status_id', { key: 'ticket_action_unknown' });
+  if (toId !== undefined && !Number.isInteger(toId))
+    throw ValidationError.single('status_id', { key: 'ticket_action_unknown' });
   if (toId === Number(ticket.status_id) && action === undefined) return null;
-  if (toId !== undefined || action !== undefined) return checkedStep(ctx, ticket, action !== undefined ? { action } : { toId });
+  if (toId !== undefined || action !== undefined)
+    return checkedStep(ctx, ticket, action !== undefined ? { action } : { toId });
   return statusKey(ctx.m, ticket.status_id) === 'open' ? checkedStep(ctx, ticket, { action: 'assign' }) : null;
 }
 
-export async function replyToTicket(ctx: OpContext, id: number, body: Body, input: Awaited<ReturnType<typeof readReply>>): Promise<Replied> {
+export async function replyToTicket(
+  ctx: OpContext,
+  id: number,
+  body: Body,
+  input: Awaited<ReturnType<typeof readReply>>,
+): Promise<Replied> {
   const ticket = await findTicket(ctx.trx, ctx.m, ctx.user, id, true);
   if (!ticket) throw new HttpError(404, 'ticket_not_found');
   const owner = isOwner(ctx.user, ticket);
@@ -50,7 +65,10 @@ export async function replyToTicket(ctx: OpContext, id: number, body: Body, inpu
   let step: StatusStep | null;
   if (staff) step = staffStep(ctx, ticket, body);
   else {
-    const back = statusKey(ctx.m, ticket.status_id) === 'awaiting_reply' ? findStep(ctx.m, ticket, { action: 'reply' }) : undefined;
+    const back =
+      statusKey(ctx.m, ticket.status_id) === 'awaiting_reply'
+        ? findStep(ctx.m, ticket, { action: 'reply' })
+        : undefined;
     step = back ? checkedStep(ctx, ticket, { action: back.action }) : null;
   }
   if (step) await applyStep(ctx, ticket, step, staff);
@@ -62,12 +80,26 @@ export async function replyToTicket(ctx: OpContext, id: number, body: Body, inpu
     file = { name: input.attachment.name, stored, mime: input.attachment.mime, size: input.attachment.bytes.length };
   }
   await recordReply(ctx.trx, ctx.m, {
-    ticketId: id, authorId: ctx.user.id, staff, message: input.message, action: step?.action ?? 'reply',
-    fromId: step ? ticket.status_id : null, toId: step ? step.toId : null, file,
+    ticketId: id,
+    authorId: ctx.user.id,
+    staff,
+    message: input.message,
+    action: step?.action ?? 'reply',
+    fromId: step ? ticket.status_id : null,
+    toId: step ? step.toId : null,
+    file,
   });
-  await ctx.trx.updateTable(tableOf(ctx.m, TICKETS)).set({ last_reply_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', id).execute();
+  await ctx.trx
+    .updateTable(tableOf(ctx.m, TICKETS))
+    .set({ last_reply_at: sql`now()`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
   await recordAccess(ctx.trx, ctx.m, {
-    user: ctx.user, action: 'reply', resource: TICKETS, recordId: id, ip: ctx.ip,
+    user: ctx.user,
+    action: 'reply',
+    resource: TICKETS,
+    recordId: id,
+    ip: ctx.ip,
     details: { staff, attachment: !!file, ...(step ? { from: step.from, to: step.to } : {}) },
   });
   return { ticket: (await findTicket(ctx.trx, ctx.m, null, id))!, staff, step, message: input.message };

@@ -26,7 +26,8 @@ export function statusTable(m: Manifest): StatusTable {
 export const statusKey = (m: Manifest, id: unknown) => statusKeyOf(statusTable(m), id);
 export const statusId = (m: Manifest, key: string) => statusIdOf(statusTable(m), key);
 
-export const isOwner = (user: RequestUser, ticket: { owner_id: unknown }) => user.id !== null && Number(ticket.owner_id) === user.id;
+export const isOwner = (user: RequestUser, ticket: { owner_id: unknown }) =>
+  user.id !== null && Number(ticket.owner_id) === user.id;
 
 /** May this user take this step on this ticket: the owner's edges for the owner only, the others by permission. */
 export function mayTake(user: RequestUser, ticket: { owner_id: unknown }, step: StatusStep): boolean {
@@ -35,12 +36,21 @@ export function mayTake(user: RequestUser, ticket: { owner_id: unknown }, step: 
 }
 
 /** The steps the user may take on the ticket now. */
-export function stepsFor(m: Manifest, user: RequestUser, ticket: { owner_id: unknown; status_id: unknown }): StatusStep[] {
+export function stepsFor(
+  m: Manifest,
+  user: RequestUser,
+  ticket: { owner_id: unknown; status_id: unknown },
+): StatusStep[] {
   return stepsLeaving(statusTable(m), ticket.status_id).filter((s) => mayTake(user, ticket, s));
 }
 
 /** The step of `action` (or towards status `toId`) leaving the ticket's status, whoever may take it. */
-export function findStep(m: Manifest, ticket: { status_id: unknown }, wanted: { action?: string; toId?: number }): StatusStep | undefined {
-  return stepsLeaving(statusTable(m), ticket.status_id)
-    .find((s) => (wanted.action !== undefined ? s.action === wanted.action : s.toId === wanted.toId));
+export function findStep(
+  m: Manifest,
+  ticket: { status_id: unknown },
+  wanted: { action?: string; toId?: number },
+): StatusStep | undefined {
+  return stepsLeaving(statusTable(m), ticket.status_id).find((s) =>
+    wanted.action !== undefined ? s.action === wanted.action : s.toId === wanted.toId,
+  );
 }

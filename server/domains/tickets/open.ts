@@ -15,7 +15,12 @@ import { findTicket, recordReply, tableOf, ticketCode, TICKETS, type TicketRow }
 export const SUBJECT_MAX = 200;
 export const TEXT_MAX = 5000;
 
-export interface TicketInput { type_id: number; subject: string; description: string; attachment?: Attachment }
+export interface TicketInput {
+  type_id: number;
+  subject: string;
+  description: string;
+  attachment?: Attachment;
+}
 
 const intOf = (value: unknown): number | undefined => {
   if (typeof value === 'number' && Number.isInteger(value)) return value;
@@ -42,7 +47,8 @@ export async function readTicket(m: Manifest, body: Body): Promise<TicketInput> 
     attachment = await readAttachment(body.attachment);
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    for (const [field, messages] of Object.entries(error.fields)) messages.forEach((msg) => addFieldError(errors, field, msg));
+    for (const [field, messages] of Object.entries(error.fields))
+      messages.forEach((msg) => addFieldError(errors, field, msg));
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return { type_id: type!, subject, description, attachment };
@@ -52,12 +58,24 @@ export async function openTicket(ctx: OpContext, input: TicketInput): Promise<Ti
   const { trx, m, user } = ctx;
   if (user.id === null) throw new HttpError(401, 'unauthenticated');
   const open = statusId(m, 'open');
-  const inserted = await trx.insertInto(tableOf(m, TICKETS)).values({
-    owner_id: user.id, type_id: input.type_id, subject: input.subject, description: input.description, status_id: open,
-  }).returning('id').executeTakeFirstOrThrow();
+  const inserted = await trx
+    .insertInto(tableOf(m, TICKETS))
+    .values({
+      owner_id: user.id,
+      type_id: input.type_id,
+      subject: input.subject,
+      description: input.description,
+      status_id: open,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const id = Number(inserted.id);
   const code = ticketCode(id);
-  await trx.updateTable(tableOf(m, TICKETS)).set({ code, updated_at: sql`now()` }).where('id', '=', id).execute();
+  await trx
+    .updateTable(tableOf(m, TICKETS))
+    .set({ code, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
   let file = null;
   if (input.attachment) {
     const stored = await storeAttachment(ctx.uploadsDir, id, input.attachment);
@@ -66,6 +84,13 @@ export async function openTicket(ctx: OpContext, input: TicketInput): Promise<Ti
   }
   // The opening row of the conversation: the status it starts in, and the attachment if any.
   await recordReply(trx, m, { ticketId: id, authorId: user.id, staff: false, action: 'open', toId: open, file });
-  await recordAccess(trx, m, { user, action: 'create', resource: TICKETS, recordId: id, ip: ctx.ip, details: { code, type_id: input.type_id, attachment: !!file } });
+  await recordAccess(trx, m, {
+    user,
+    action: 'create',
+    resource: TICKETS,
+    recordId: id,
+    ip: ctx.ip,
+    details: { code, type_id: input.type_id, attachment: !!file },
+  });
   return (await findTicket(trx, m, null, id))!;
 }

@@ -35,10 +35,17 @@ export async function applyStep(ctx: OpContext, ticket: TicketRow, step: StatusS
 /** The first staff member who acts on a ticket becomes the one handling it. */
 export async function takeTicket(ctx: OpContext, ticket: TicketRow): Promise<void> {
   if (ticket.assigned_to != null) return;
-  await ctx.trx.updateTable(tableOf(ctx.m, TICKETS)).set({ assigned_to: ctx.user.id }).where('id', '=', ticket.id).execute();
+  await ctx.trx
+    .updateTable(tableOf(ctx.m, TICKETS))
+    .set({ assigned_to: ctx.user.id })
+    .where('id', '=', ticket.id)
+    .execute();
 }
 
-export interface Moved { ticket: TicketRow; step: StatusStep }
+export interface Moved {
+  ticket: TicketRow;
+  step: StatusStep;
+}
 
 export async function moveTicket(ctx: OpContext, id: number, action: unknown): Promise<Moved> {
   if (typeof action !== 'string' || !action) throw ValidationError.single('action', { key: 'ticket_action_unknown' });
@@ -47,7 +54,21 @@ export async function moveTicket(ctx: OpContext, id: number, action: unknown): P
   const step = checkedStep(ctx, ticket, { action });
   const staff = step.permission !== 'public';
   await applyStep(ctx, ticket, step, staff);
-  await recordReply(ctx.trx, ctx.m, { ticketId: id, authorId: ctx.user.id, staff, action: step.action, fromId: ticket.status_id, toId: step.toId });
-  await recordAccess(ctx.trx, ctx.m, { user: ctx.user, action: step.action, resource: TICKETS, recordId: id, ip: ctx.ip, details: { from: step.from, to: step.to } });
+  await recordReply(ctx.trx, ctx.m, {
+    ticketId: id,
+    authorId: ctx.user.id,
+    staff,
+    action: step.action,
+    fromId: ticket.status_id,
+    toId: step.toId,
+  });
+  await recordAccess(ctx.trx, ctx.m, {
+    user: ctx.user,
+    action: step.action,
+    resource: TICKETS,
+    recordId: id,
+    ip: ctx.ip,
+    details: { from: step.from, to: step.to },
+  });
   return { ticket: (await findTicket(ctx.trx, ctx.m, null, id))!, step };
 }

@@ -52,7 +52,8 @@ export function useAuthServer(backend: Backend, options: AuthServerOptions = {})
     await syncSchema(database.db, manifest, { migrationsDir: '/nonexistent' });
     const config = { ...loadConfig({}), outboxDir: server.outboxDir, bodyLimit: 64 * 1024 };
     server.app = await withEnv(options.env?.() ?? {}, () =>
-      buildApp({ manifest, db: database.db, config, domains: AUTH_DOMAINS, clientDir: null }));
+      buildApp({ manifest, db: database.db, config, domains: AUTH_DOMAINS, clientDir: null }),
+    );
     await server.app.ready();
   });
   afterAll(async () => {
@@ -79,23 +80,42 @@ async function withEnv<T>(env: Record<string, string | undefined>, run: () => Pr
   }
 }
 
-export interface PasswordUser { id: number; email: string; password: string }
+export interface PasswordUser {
+  id: number;
+  email: string;
+  password: string;
+}
 
 let sequence = 0;
 
 /** A user who signs in with a password (argon2id), with roles. */
 export async function createPasswordUser(
   db: Kysely<any>,
-  opts: { type: number; roles?: string[]; active?: boolean; email?: string; password?: string; name?: string; locale?: string },
+  opts: {
+    type: number;
+    roles?: string[];
+    active?: boolean;
+    email?: string;
+    password?: string;
+    name?: string;
+    locale?: string;
+  },
 ): Promise<PasswordUser> {
   sequence += 1;
   const email = opts.email ?? `p${process.pid}x${sequence}${crypto.randomBytes(2).toString('hex')}@example.edu`;
   const password = opts.password ?? `Pw-${crypto.randomBytes(6).toString('hex')}`;
-  const { id } = await db.insertInto('users').values({
-    name: opts.name ?? 'Test Person', email, type: opts.type, active: opts.active ?? true,
-    password_hash: await argon2.hash(password, { type: argon2.argon2id }),
-    ...(opts.locale ? { locale: opts.locale } : {}),
-  }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('users')
+    .values({
+      name: opts.name ?? 'Test Person',
+      email,
+      type: opts.type,
+      active: opts.active ?? true,
+      password_hash: await argon2.hash(password, { type: argon2.argon2id }),
+      ...(opts.locale ? { locale: opts.locale } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   for (const role of opts.roles ?? []) await db.insertInto('user_roles').values({ user_id: id, role }).execute();
   return { id: Number(id), email, password };
 }

@@ -3,25 +3,63 @@
  * as the certificates domain would fill them: the tests' fixtures, and what
  * `npx tsx tests/server/helpers/certificate-documents.ts DIR` renders to PDF and PNG to look at.
  */
-import type { CertificateCourseLine, CertificateDocument, CertificateKindKey } from '../../../server/documents/certificate-pdf.ts';
+import type {
+  CertificateCourseLine,
+  CertificateDocument,
+  CertificateKindKey,
+} from '../../../server/documents/certificate-pdf.ts';
 
-export const KINDS: CertificateKindKey[] = ['enrollment', 'transcript', 'graduation', 'temporary_graduation', 'to_whom_it_may_concern', 'study_plan'];
+export const KINDS: CertificateKindKey[] = [
+  'enrollment',
+  'transcript',
+  'graduation',
+  'temporary_graduation',
+  'to_whom_it_may_concern',
+  'study_plan',
+];
 
 export const STUDENT_NAME = { en: 'Mohamed Ahmed Abdallah', ar: 'محمد أحمد عبد الله' } as const;
-export const VERIFICATION = { code: 'K7Q2-M9XD-4P', url: 'https://portal.rowaq.edu.eg/certificates/external/K7Q2-M9XD-4P' };
+export const VERIFICATION = {
+  code: 'K7Q2-M9XD-4P',
+  url: 'https://portal.rowaq.edu.eg/certificates/external/K7Q2-M9XD-4P',
+};
 
 const COURSES: Record<'en' | 'ar', Array<[string, string]>> = {
   en: [
-    ['CS101', 'Introduction to Programming'], ['MA101', 'Calculus I'], ['PH101', 'Physics I'], ['EN101', 'English Language I'],
-    ['CS102', 'Object-Oriented Programming'], ['MA102', 'Calculus II'], ['CS201', 'Data Structures'], ['CS202', 'Computer Organisation'],
-    ['MA201', 'Linear Algebra'], ['ST201', 'Probability and Statistics'], ['CS301', 'Algorithms'], ['CS302', 'Operating Systems'],
-    ['CS303', 'Database Systems'], ['CS304', 'Computer Networks'], ['CS401', 'Software Engineering'], ['CS402', 'Artificial Intelligence'],
+    ['CS101', 'Introduction to Programming'],
+    ['MA101', 'Calculus I'],
+    ['PH101', 'Physics I'],
+    ['EN101', 'English Language I'],
+    ['CS102', 'Object-Oriented Programming'],
+    ['MA102', 'Calculus II'],
+    ['CS201', 'Data Structures'],
+    ['CS202', 'Computer Organisation'],
+    ['MA201', 'Linear Algebra'],
+    ['ST201', 'Probability and Statistics'],
+    ['CS301', 'Algorithms'],
+    ['CS302', 'Operating Systems'],
+    ['CS303', 'Database Systems'],
+    ['CS304', 'Computer Networks'],
+    ['CS401', 'Software Engineering'],
+    ['CS402', 'Artificial Intelligence'],
   ],
   ar: [
-    ['CS101', 'مقدمة في البرمجة'], ['MA101', 'التفاضل والتكامل 1'], ['PH101', 'الفيزياء العامة 1'], ['EN101', 'اللغة الإنجليزية 1'],
-    ['CS102', 'البرمجة الشيئية'], ['MA102', 'التفاضل والتكامل 2'], ['CS201', 'هياكل البيانات'], ['CS202', 'تنظيم الحاسب'],
-    ['MA201', 'الجبر الخطي'], ['ST201', 'الاحتمالات والإحصاء'], ['CS301', 'الخوارزميات'], ['CS302', 'نظم التشغيل'],
-    ['CS303', 'نظم قواعد البيانات'], ['CS304', 'شبكات الحاسب'], ['CS401', 'هندسة البرمجيات'], ['CS402', 'الذكاء الاصطناعي'],
+    ['CS101', 'مقدمة في البرمجة'],
+    ['MA101', 'التفاضل والتكامل 1'],
+    ['PH101', 'الفيزياء العامة 1'],
+    ['EN101', 'اللغة الإنجليزية 1'],
+    ['CS102', 'البرمجة الشيئية'],
+    ['MA102', 'التفاضل والتكامل 2'],
+    ['CS201', 'هياكل البيانات'],
+    ['CS202', 'تنظيم الحاسب'],
+    ['MA201', 'الجبر الخطي'],
+    ['ST201', 'الاحتمالات والإحصاء'],
+    ['CS301', 'الخوارزميات'],
+    ['CS302', 'نظم التشغيل'],
+    ['CS303', 'نظم قواعد البيانات'],
+    ['CS304', 'شبكات الحاسب'],
+    ['CS401', 'هندسة البرمجيات'],
+    ['CS402', 'الذكاء الاصطناعي'],
   ],
 };
 const GRADES = ['A', 'B+', 'A-', 'B', 'C+', 'A', 'B-'];
@@ -47,20 +85,32 @@ const TERM_NAMES = {
 };
 
 /** `count` terms of `perTerm(i)` courses each (a number: the same for all). */
-export function terms(language: 'en' | 'ar', count: number, perTerm: number | ((term: number) => number) = 6): NonNullable<CertificateDocument['terms']> {
+export function terms(
+  language: 'en' | 'ar',
+  count: number,
+  perTerm: number | ((term: number) => number) = 6,
+): NonNullable<CertificateDocument['terms']> {
   const size = typeof perTerm === 'number' ? () => perTerm : perTerm;
   let from = 0;
   return Array.from({ length: count }, (_, i) => {
     const list = courses(language, from, size(i));
     from += size(i);
-    return { name: TERM_NAMES[language](2022 + Math.floor(i / 2), i % 2 === 0), gpa: (3 + ((i * 37) % 90) / 100).toFixed(2), courses: list };
+    return {
+      name: TERM_NAMES[language](2022 + Math.floor(i / 2), i % 2 === 0),
+      gpa: (3 + ((i * 37) % 90) / 100).toFixed(2),
+      courses: list,
+    };
   });
 }
 
 /** Eight terms of 5 to 9 courses: about three pages, with tables cut by page breaks. */
 export const LONG_TERMS = (language: 'en' | 'ar') => terms(language, 8, (i) => 5 + ((i * 3) % 5));
 
-export function certificate(kind: CertificateKindKey, language: 'en' | 'ar', overrides: Partial<CertificateDocument> = {}): CertificateDocument {
+export function certificate(
+  kind: CertificateKindKey,
+  language: 'en' | 'ar',
+  overrides: Partial<CertificateDocument> = {},
+): CertificateDocument {
   const en = language === 'en';
   const states = en ? ['Passed', 'Passed', 'Registered', 'Remaining'] : ['ناجح', 'ناجح', 'مسجل', 'متبقٍ'];
   return {
@@ -86,14 +136,23 @@ export function certificate(kind: CertificateKindKey, language: 'en' | 'ar', ove
       graduatedAt: kind === 'graduation' || kind === 'temporary_graduation' ? '2026-02-10' : null,
     },
     term: en ? 'Spring 2025/2026' : 'الفصل الثاني 2025/2026',
-    addressedTo: kind === 'to_whom_it_may_concern' ? (en ? 'The Embassy of the Federal Republic of Germany, Cairo' : 'سفارة جمهورية ألمانيا الاتحادية بالقاهرة') : null,
+    addressedTo:
+      kind === 'to_whom_it_may_concern'
+        ? en
+          ? 'The Embassy of the Federal Republic of Germany, Cairo'
+          : 'سفارة جمهورية ألمانيا الاتحادية بالقاهرة'
+        : null,
     terms: kind === 'transcript' ? terms(language, 2) : undefined,
-    plan: kind === 'study_plan'
-      ? [1, 2, 3].map((level) => ({
-        name: en ? `Level ${level}` : `المستوى ${level}`,
-        courses: courses(language, (level - 1) * 5, 5, false).map((c, i) => ({ ...c, state: states[Math.min(3, level - 1 + (i % 2))]! })),
-      }))
-      : undefined,
+    plan:
+      kind === 'study_plan'
+        ? [1, 2, 3].map((level) => ({
+            name: en ? `Level ${level}` : `المستوى ${level}`,
+            courses: courses(language, (level - 1) * 5, 5, false).map((c, i) => ({
+              ...c,
+              state: states[Math.min(3, level - 1 + (i % 2))]!,
+            })),
+          }))
+        : undefined,
     signatures: [
       { title: en ? 'Student affairs' : 'شؤون الطلاب', name: en ? 'Sara Hassan' : 'سارة حسن', signedAt: '2026-03-12' },
       { title: en ? 'Faculty secretary' : 'أمين الكلية', name: null, signedAt: '2026-03-13' },
@@ -120,5 +179,10 @@ if (process.argv[1]?.endsWith('certificate-documents.ts') && process.argv[2]) {
     fs.writeFileSync(file, await renderCertificatePdf(doc));
     execFileSync('/usr/bin/pdftoppm', ['-r', '80', '-png', file, `${dir}/${name}`]);
   }
-  console.log(fs.readdirSync(dir).filter((f) => f.endsWith('.png')).join('\n'));
+  console.log(
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.png'))
+      .join('\n'),
+  );
 }

@@ -33,13 +33,15 @@ export async function startOidcProvider(options: TestOidcOptions): Promise<TestO
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const provider = new Provider(issuer, {
     jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'test', alg: 'RS256', use: 'sig' }] },
-    clients: [{
-      client_id: clientId,
-      client_secret: clientSecret,
-      redirect_uris: [options.redirectUri],
-      grant_types: ['authorization_code'],
-      response_types: ['code'],
-    }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [options.redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     cookies: { keys: ['rowaq-test-cookie-key'] },
     ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
@@ -56,10 +58,11 @@ export async function startOidcProvider(options: TestOidcOptions): Promise<TestO
     issuer,
     clientId,
     clientSecret,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -29,10 +29,18 @@ function withFile<T>(buffer: Buffer, fn: (file: string) => T): T {
  * their separating spaces: the marks become spaces and spaces are collapsed, line by line.
  */
 export function pdfPages(buffer: Buffer): string[][] {
-  const text = withFile(buffer, (file) => execFileSync('/usr/bin/pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }));
+  const text = withFile(buffer, (file) =>
+    execFileSync('/usr/bin/pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }),
+  );
   const pages = text.split('\f');
   if (pages.at(-1)!.trim() === '') pages.pop();
-  return pages.map((page) => page.replace(/[\u200e\u200f\u202a-\u202e]/g, ' ').split('\n').map((l) => l.trim().replace(/\s+/g, ' ')).filter(Boolean));
+  return pages.map((page) =>
+    page
+      .replace(/[\u200e\u200f\u202a-\u202e]/g, ' ')
+      .split('\n')
+      .map((l) => l.trim().replace(/\s+/g, ' '))
+      .filter(Boolean),
+  );
 }
 
 export function pageCount(buffer: Buffer): number {
@@ -42,19 +50,30 @@ export function pageCount(buffer: Buffer): number {
 
 /** Each word's page (1-based) and top edge in points (pdftotext -bbox). */
 export function wordBoxes(buffer: Buffer): Array<{ page: number; word: string; yMin: number; pageHeight: number }> {
-  const html = withFile(buffer, (file) => execFileSync('/usr/bin/pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }));
+  const html = withFile(buffer, (file) =>
+    execFileSync('/usr/bin/pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }),
+  );
   const out: Array<{ page: number; word: string; yMin: number; pageHeight: number }> = [];
   let page = 0;
   let pageHeight = 0;
-  for (const m of html.matchAll(/<page width="[\d.]+" height="([\d.]+)">|<word xMin="[\d.]+" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)) {
-    if (m[1]) { page++; pageHeight = Number(m[1]); } else out.push({ page, word: m[3]!, yMin: Number(m[2]), pageHeight });
+  for (const m of html.matchAll(
+    /<page width="[\d.]+" height="([\d.]+)">|<word xMin="[\d.]+" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g,
+  )) {
+    if (m[1]) {
+      page++;
+      pageHeight = Number(m[1]);
+    } else out.push({ page, word: m[3]!, yMin: Number(m[2]), pageHeight });
   }
   return out;
 }
 
 /** The text of the QR code on a page (1-based), or null when none is found. */
 export function qrOnPage(buffer: Buffer, page: number): string | null {
-  const ppm = withFile(buffer, (file) => execFileSync('/usr/bin/pdftoppm', ['-r', '150', '-f', String(page), '-l', String(page), file], { maxBuffer: 64 * 1024 * 1024 }));
+  const ppm = withFile(buffer, (file) =>
+    execFileSync('/usr/bin/pdftoppm', ['-r', '150', '-f', String(page), '-l', String(page), file], {
+      maxBuffer: 64 * 1024 * 1024,
+    }),
+  );
   const { width, height, pixels } = readPpm(ppm);
   const rgba = new Uint8ClampedArray(width * height * 4);
   for (let i = 0, j = 0; i < width * height; i++, j += 3) {

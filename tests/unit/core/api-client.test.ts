@@ -8,7 +8,10 @@ import {
 } from '../../../engine/core/index.ts';
 import { makeUser, scriptedAdapter, type RecordedRequest, type Reply } from './helpers.ts';
 
-function setup(handler: (r: RecordedRequest) => Reply | Error, over: Partial<ApiClientOptions> & { user?: SessionUser | null } = {}) {
+function setup(
+  handler: (r: RecordedRequest) => Reply | Error,
+  over: Partial<ApiClientOptions> & { user?: SessionUser | null } = {},
+) {
   const { adapter, requests } = scriptedAdapter(handler);
   const onRedirect = vi.fn();
   const onDialog = vi.fn();
@@ -74,9 +77,16 @@ describe('API client: requests', () => {
 
 describe('API client: response rules', () => {
   it('redirect_to payments: dialog, navigate, flag set, and the call rejects as handled', async () => {
-    const { api, onRedirect, onDialog, onlyPayments } = setup(() => ({ status: 200, data: { redirect_to: 'payments' } }));
+    const { api, onRedirect, onDialog, onlyPayments } = setup(() => ({
+      status: 200,
+      data: { redirect_to: 'payments' },
+    }));
     const error = await failure(api.get('/students/dashboard'));
-    expect(onDialog).toHaveBeenCalledWith({ kind: 'error', reason: 'payments-due', text: 'You have to pay your due invoices.' });
+    expect(onDialog).toHaveBeenCalledWith({
+      kind: 'error',
+      reason: 'payments-due',
+      text: 'You have to pay your due invoices.',
+    });
     expect(onRedirect).toHaveBeenCalledWith({ name: 'payments' });
     expect(onlyPayments.get()).toBe(true);
     expect(error.handled).toBe(true);
@@ -147,9 +157,12 @@ describe('API client: response rules', () => {
 
 describe('API client: errors', () => {
   it('reads the message in the current locale with field errors', async () => {
-    const s = setup(() => ({ status: 422, data: { errors: { email: [{ en: 'this email incorrect', ar: 'البريد غير صحيح' }] } } }), {
-      getLocale: () => 'ar',
-    });
+    const s = setup(
+      () => ({ status: 422, data: { errors: { email: [{ en: 'this email incorrect', ar: 'البريد غير صحيح' }] } } }),
+      {
+        getLocale: () => 'ar',
+      },
+    );
     const error = await failure(s.api.post('/users/profile', {}));
     expect(error.message).toBe('البريد غير صحيح');
     expect(error.fieldErrors).toEqual({ email: 'البريد غير صحيح' });
@@ -157,8 +170,16 @@ describe('API client: errors', () => {
     expect(error.firstError).toBeUndefined();
   });
   it('registration, transfer, emtyaz and study plan calls surface the first errors entry', async () => {
-    const s = setup(() => ({ status: 422, data: { errors: ['There is no available capacity', 'second'], error: 'generic' } }));
-    for (const path of ['/registrations/students/request-offering', '/transfer/out/request', 'emtyaz/registration', '/students/academic/study-plan']) {
+    const s = setup(() => ({
+      status: 422,
+      data: { errors: ['There is no available capacity', 'second'], error: 'generic' },
+    }));
+    for (const path of [
+      '/registrations/students/request-offering',
+      '/transfer/out/request',
+      'emtyaz/registration',
+      '/students/academic/study-plan',
+    ]) {
       const error = await failure(s.api.put(path, {}));
       expect(error.firstError).toBe('There is no available capacity');
       expect(error.message).toBe('There is no available capacity');
@@ -169,15 +190,22 @@ describe('API client: errors', () => {
     expect((await failure(s.api.get('/a'))).message).toBe('Something wrong, try one more time');
   });
   it('reads a JSON error body of a failed blob download', async () => {
-    const s = setup(() => ({ status: 422, data: new Blob([JSON.stringify({ error: 'No students to export' })], { type: 'application/json' }) }));
-    expect((await failure(s.api.post('/students/export', {}, { responseType: 'blob' }))).message).toBe('No students to export');
+    const s = setup(() => ({
+      status: 422,
+      data: new Blob([JSON.stringify({ error: 'No students to export' })], { type: 'application/json' }),
+    }));
+    expect((await failure(s.api.post('/students/export', {}, { responseType: 'blob' }))).message).toBe(
+      'No students to export',
+    );
   });
   it('toasts unhandled errors when onToast is given, unless the call opts out', async () => {
     const onToast = vi.fn();
     let reply: Reply = { status: 422, data: { error: 'No place available' } };
     const s = setup(() => reply, { onToast });
     await failure(s.api.post('/hotels/reservations/create', {}));
-    expect(onToast).toHaveBeenCalledWith(expect.objectContaining({ variant: 'error', message: 'No place available', autoHideDuration: 5000 }));
+    expect(onToast).toHaveBeenCalledWith(
+      expect.objectContaining({ variant: 'error', message: 'No place available', autoHideDuration: 5000 }),
+    );
     await failure(s.api.post('/hotels/reservations/create', {}, { toast: false }));
     reply = { status: 404, data: {} };
     await failure(s.api.get('/nothing'));

@@ -12,7 +12,9 @@ describe('error extraction: data.errors then data.error', () => {
     expect(errorMessage(data, 'ar')).toBe('لا توجد سعة متاحة');
   });
   it('field map of {en: [..], ar: [..]} and lists of {en, ar}', () => {
-    expect(errorMessage({ errors: { otp: { en: ['Invalid or incorrect one time password'], ar: ['رمز غير صحيح'] } } }, 'ar')).toBe('رمز غير صحيح');
+    expect(
+      errorMessage({ errors: { otp: { en: ['Invalid or incorrect one time password'], ar: ['رمز غير صحيح'] } } }, 'ar'),
+    ).toBe('رمز غير صحيح');
     expect(errorMessage({ errors: { otp: [{ en: 'Wrong code', ar: 'رمز خاطئ' }] } }, 'en')).toBe('Wrong code');
   });
   it('errors keyed by language at the top', () => {
@@ -21,7 +23,9 @@ describe('error extraction: data.errors then data.error', () => {
     expect(errorMessage(data, 'en')).toBe('Name taken');
   });
   it('a list of errors: the first entry', () => {
-    expect(errorMessage({ errors: ['You cannot drop this course', 'another'] }, 'en')).toBe('You cannot drop this course');
+    expect(errorMessage({ errors: ['You cannot drop this course', 'another'] }, 'en')).toBe(
+      'You cannot drop this course',
+    );
   });
   it('German or French fall back to English; Arabic missing falls back to English', () => {
     const data = { errors: { f: { en: 'English text', ar: 'نص' } } };
@@ -34,7 +38,7 @@ describe('error extraction: data.errors then data.error', () => {
     expect(errorMessage({ error: { message: 'Not enough credit balance' } }, 'en')).toBe('Not enough credit balance');
   });
   it('errors comes before error; empty entries are skipped', () => {
-    expect(errorMessage({ errors: { a: [] , b: ['  ', 'B'] }, error: 'E' }, 'en')).toBe('B');
+    expect(errorMessage({ errors: { a: [], b: ['  ', 'B'] }, error: 'E' }, 'en')).toBe('B');
     expect(errorMessage({ errors: {}, error: 'E' }, 'en')).toBe('E');
   });
   it('nothing usable: undefined, or the fallback text', () => {

@@ -3,7 +3,13 @@ import { decideResponse, normalizePath, surfacesFirstError, type ResponseFacts }
 import { makeUser } from './helpers.ts';
 
 const facts = (over: Partial<ResponseFacts>): ResponseFacts => ({
-  status: 200, data: {}, path: '/students', user: makeUser(), token: 'tok', locale: 'en', ...over,
+  status: 200,
+  data: {},
+  path: '/students',
+  user: makeUser(),
+  token: 'tok',
+  locale: 'en',
+  ...over,
 });
 
 describe('response rules: redirect_to', () => {
@@ -24,7 +30,9 @@ describe('response rules: redirect_to', () => {
     });
   });
   it('dialog text in Arabic', () => {
-    expect(decideResponse(facts({ locale: 'ar', data: { redirect_to: 'payments' } })).dialog?.text).toBe('يجب عليك سداد الفواتير المستحقة.');
+    expect(decideResponse(facts({ locale: 'ar', data: { redirect_to: 'payments' } })).dialog?.text).toBe(
+      'يجب عليك سداد الفواتير المستحقة.',
+    );
   });
   it('applies on error responses too, before the status rules', () => {
     expect(decideResponse(facts({ status: 401, data: { redirect_to: 'payments' } })).reason).toBe('payments-due');
@@ -45,8 +53,12 @@ describe('response rules: 401', () => {
     expect(decideResponse(facts({ status: 401, token: undefined })).redirect).toEqual({ name: 'auth-login' });
   });
   it('type 4 is exempt (number or string)', () => {
-    expect(decideResponse(facts({ status: 401, user: makeUser({ type: { name: 'Staff', type: 4 } }) })).redirect).toBeUndefined();
-    expect(decideResponse(facts({ status: 401, user: makeUser({ type: { name: 'Staff', type: '4' } }) })).redirect).toBeUndefined();
+    expect(
+      decideResponse(facts({ status: 401, user: makeUser({ type: { name: 'Staff', type: 4 } }) })).redirect,
+    ).toBeUndefined();
+    expect(
+      decideResponse(facts({ status: 401, user: makeUser({ type: { name: 'Staff', type: '4' } }) })).redirect,
+    ).toBeUndefined();
   });
   it('no stored user, or a user without an id: no redirect', () => {
     expect(decideResponse(facts({ status: 401, user: null })).redirect).toBeUndefined();
@@ -56,15 +68,21 @@ describe('response rules: 401', () => {
 
 describe('response rules: 404 and 503', () => {
   it('404 without a usable error body goes to error-404', () => {
-    expect(decideResponse(facts({ status: 404, data: '<html>Not Found</html>' })).redirect).toEqual({ name: 'error-404' });
+    expect(decideResponse(facts({ status: 404, data: '<html>Not Found</html>' })).redirect).toEqual({
+      name: 'error-404',
+    });
     expect(decideResponse(facts({ status: 404, data: { errors: {} } })).redirect).toEqual({ name: 'error-404' });
   });
   it('404 with a message stays with the caller', () => {
-    expect(decideResponse(facts({ status: 404, data: { error: 'Student not found' } }))).toEqual({ onlyPayments: 'clear' });
+    expect(decideResponse(facts({ status: 404, data: { error: 'Student not found' } }))).toEqual({
+      onlyPayments: 'clear',
+    });
   });
   it('503 on a login call goes to misc-under-maintenance', () => {
     for (const path of ['/login', 'login', '/login-with-token', '/ms-login/callback', '/login?x=1']) {
-      expect(decideResponse(facts({ status: 503, path, user: null })).redirect).toEqual({ name: 'misc-under-maintenance' });
+      expect(decideResponse(facts({ status: 503, path, user: null })).redirect).toEqual({
+        name: 'misc-under-maintenance',
+      });
     }
   });
   it('503 elsewhere stays with the caller', () => {

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { badge, badgeColor, combineFlags, hasFlag, statusesOf, type BadgeTable } from '../../../engine/core/index.ts';
 import type { Colour, Status } from '../../../generator/manifest-types.ts';
 
-const s = (id: number, key: string, name: string, color: Colour, name_local = name): Status => ({ id, key, name, name_local, color });
+const s = (id: number, key: string, name: string, color: Colour, name_local = name): Status => ({
+  id,
+  key,
+  name,
+  name_local,
+  color,
+});
 
 // Portal-core section 4, registration badges, in display (= priority) order.
 const registration: BadgeTable = {
@@ -31,17 +37,26 @@ const registration: BadgeTable = {
 // Portal-core section 4, ticket badges: a plain table without a fallback.
 const ticket: BadgeTable = {
   flags: false,
-  statuses: [s(0, 'open', 'Open', 'primary'), s(1, 'pending', 'Pending', 'warning'), s(2, 'answered', 'Answered', 'warning'),
-    s(3, 'rejected', 'Rejected', 'danger'), s(4, 'closed', 'Closed', 'success')],
+  statuses: [
+    s(0, 'open', 'Open', 'primary'),
+    s(1, 'pending', 'Pending', 'warning'),
+    s(2, 'answered', 'Answered', 'warning'),
+    s(3, 'rejected', 'Rejected', 'danger'),
+    s(4, 'closed', 'Closed', 'success'),
+  ],
 };
 
 describe('plain status tables', () => {
-  it.each([[0, 'primary'], [1, 'warning'], [2, 'warning'], [3, 'danger'], [4, 'success'], ['4', 'success']] as const)(
-    'ticket %s is %s',
-    (value, colour) => {
-      expect(badgeColor(ticket, value)).toBe(colour);
-    },
-  );
+  it.each([
+    [0, 'primary'],
+    [1, 'warning'],
+    [2, 'warning'],
+    [3, 'danger'],
+    [4, 'success'],
+    ['4', 'success'],
+  ] as const)('ticket %s is %s', (value, colour) => {
+    expect(badgeColor(ticket, value)).toBe(colour);
+  });
   it('an unknown id without fallbackColor is secondary; no combination on plain tables', () => {
     expect(badgeColor(ticket, 9)).toBe('secondary');
     expect(badgeColor(ticket, 5)).toBe('secondary'); // 1|4 is not a status of a plain table

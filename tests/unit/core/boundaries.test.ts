@@ -15,7 +15,9 @@ function files(dir: string): string[] {
 describe('engine/core boundaries', () => {
   it('imports no React and no MUI', () => {
     const offenders = files(root).filter((file) =>
-      /from\s+['"](react|react-dom|@mui\/[^'"]*|@emotion\/[^'"]*|notistack|react-router[^'"]*)['"]/.test(readFileSync(file, 'utf8')),
+      /from\s+['"](react|react-dom|@mui\/[^'"]*|@emotion\/[^'"]*|notistack|react-router[^'"]*)['"]/.test(
+        readFileSync(file, 'utf8'),
+      ),
     );
     expect(offenders.map((f) => relative(root, f))).toEqual([]);
   });
@@ -25,10 +27,29 @@ describe('engine/core boundaries', () => {
   });
   it('exports the public API from index.ts', () => {
     for (const name of [
-      'can', 'guard', 'afterNavigation', 'chooseLayout', 'readListState', 'listStateToQuery', 'createApiClient',
-      'createSessionStore', 'createBrowserCookieJar', 'createMemoryCookieJar', 'createLanguageStore',
-      'createLayoutSettingsStore', 'createLiveDataPoller', 'logout', 'errorToast', 'successToast', 'isPaymentDue',
-      'badgeColor', 'applyKeystrokeFilter', 'direction', 'errorMessage', 'firstError', 'ApiError',
+      'can',
+      'guard',
+      'afterNavigation',
+      'chooseLayout',
+      'readListState',
+      'listStateToQuery',
+      'createApiClient',
+      'createSessionStore',
+      'createBrowserCookieJar',
+      'createMemoryCookieJar',
+      'createLanguageStore',
+      'createLayoutSettingsStore',
+      'createLiveDataPoller',
+      'logout',
+      'errorToast',
+      'successToast',
+      'isPaymentDue',
+      'badgeColor',
+      'applyKeystrokeFilter',
+      'direction',
+      'errorMessage',
+      'firstError',
+      'ApiError',
     ]) {
       expect(core, name).toHaveProperty(name);
     }

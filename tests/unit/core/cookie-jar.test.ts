@@ -24,7 +24,10 @@ describe('browser cookie jar on js-cookie', () => {
     const calls: unknown[] = [];
     const fake = {
       get: () => undefined,
-      set: (name: string, value: string, attributes?: unknown) => { calls.push([name, value, attributes]); return value; },
+      set: (name: string, value: string, attributes?: unknown) => {
+        calls.push([name, value, attributes]);
+        return value;
+      },
       remove: () => {},
     };
     createLanguageStore(createBrowserCookieJar(fake)).set('ar');

@@ -6,7 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  dateLocale, formatDate, formatDateTime, formatTime, formatTimeRange, formatWeekday, formatWeekdayDate,
+  dateLocale,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  formatTimeRange,
+  formatWeekday,
+  formatWeekdayDate,
 } from '../../../engine/core/dates.ts';
 
 const ZONES = ['America/New_York', 'Asia/Tokyo', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Africa/Cairo', 'UTC'];
@@ -20,16 +26,22 @@ describe('formatDate', () => {
     expect(formatDate('2027-01-08', 'en')).toBe('8 Jan 2027');
   });
 
-  it('never moves a calendar date with the time zone, whatever the zone (process:' + ` ${Intl.DateTimeFormat().resolvedOptions().timeZone})`, () => {
-    for (const day of ['2026-01-01', '2026-12-31', '2027-03-01', '2024-02-29']) {
-      const [y, m, d] = day.split('-').map(Number);
-      const month = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, d!)));
-      expect(formatDate(day, 'en')).toBe(`${d} ${month} ${y}`);
-      for (const timeZone of ZONES) expect(formatDate(day, 'en', { timeZone })).toBe(`${d} ${month} ${y}`);
-    }
-    expect(formatDate('2026-01-01', 'ar', { timeZone: 'America/New_York' })).toBe('1 يناير 2026');
-    expect(formatDate('2026-12-31', 'ar', { timeZone: 'Asia/Tokyo' })).toBe('31 ديسمبر 2026');
-  });
+  it(
+    'never moves a calendar date with the time zone, whatever the zone (process:' +
+      ` ${Intl.DateTimeFormat().resolvedOptions().timeZone})`,
+    () => {
+      for (const day of ['2026-01-01', '2026-12-31', '2027-03-01', '2024-02-29']) {
+        const [y, m, d] = day.split('-').map(Number);
+        const month = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' }).format(
+          new Date(Date.UTC(y!, m! - 1, d!)),
+        );
+        expect(formatDate(day, 'en')).toBe(`${d} ${month} ${y}`);
+        for (const timeZone of ZONES) expect(formatDate(day, 'en', { timeZone })).toBe(`${d} ${month} ${y}`);
+      }
+      expect(formatDate('2026-01-01', 'ar', { timeZone: 'America/New_York' })).toBe('1 يناير 2026');
+      expect(formatDate('2026-12-31', 'ar', { timeZone: 'Asia/Tokyo' })).toBe('31 ديسمبر 2026');
+    },
+  );
 
   it('writes an instant on its day in the given time zone', () => {
     const instant = '2026-11-24T23:30:00Z';

@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
 import type { Manifest } from '../../../generator/manifest-types.ts';
 import { checkRule } from '../../../engine/core/field-rules.ts';
 
-const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../.generated/manifest.json'), 'utf8')) as Manifest;
+const manifest = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../../../.generated/manifest.json'), 'utf8'),
+) as Manifest;
 const rule = (name: string) => manifest.rules[name]!;
 
 describe('phone rules', () => {
@@ -25,8 +27,10 @@ describe('phone rules', () => {
 
   it("a student's mobile: the Egyptian 11 digits or the international form, nothing else", () => {
     expect(manifest.entities.students!.fields.phone!.rules).toEqual(['mobile']);
-    for (const ok of ['01012345678', '+201012345678', '201012345678', '+447700900123']) expect(checkRule(rule('mobile'), ok, {}), ok).toBe(true);
-    for (const bad of ['0101234567', '010123456789', '+0101234567', '12ab', '0']) expect(checkRule(rule('mobile'), bad, {}), bad).toBe(false);
+    for (const ok of ['01012345678', '+201012345678', '201012345678', '+447700900123'])
+      expect(checkRule(rule('mobile'), ok, {}), ok).toBe(true);
+    for (const bad of ['0101234567', '010123456789', '+0101234567', '12ab', '0'])
+      expect(checkRule(rule('mobile'), bad, {}), bad).toBe(false);
     expect(rule('mobile').message.ar).toMatch(/\p{Script=Arabic}/u);
   });
 });

@@ -5,8 +5,12 @@ describe('the file name a download is given by the server (Content-Disposition)'
   it('reads filename="..." and the encoded filename*, which wins (an Arabic or spaced name)', () => {
     expect(fileNameFromDisposition('attachment; filename="CRT-000012.pdf"')).toBe('CRT-000012.pdf');
     expect(fileNameFromDisposition('attachment; filename=Students.xlsx')).toBe('Students.xlsx');
-    expect(fileNameFromDisposition(`attachment; filename*=UTF-8''${encodeURIComponent('تقرير طبي.pdf')}`)).toBe('تقرير طبي.pdf');
-    expect(fileNameFromDisposition(`attachment; filename="report.pdf"; filename*=UTF-8''${encodeURIComponent('تقرير.pdf')}`)).toBe('تقرير.pdf');
+    expect(fileNameFromDisposition(`attachment; filename*=UTF-8''${encodeURIComponent('تقرير طبي.pdf')}`)).toBe(
+      'تقرير طبي.pdf',
+    );
+    expect(
+      fileNameFromDisposition(`attachment; filename="report.pdf"; filename*=UTF-8''${encodeURIComponent('تقرير.pdf')}`),
+    ).toBe('تقرير.pdf');
     expect(fileNameFromDisposition('attachment; filename="a \\"quoted\\" name.pdf"')).toBe('a "quoted" name.pdf');
   });
 

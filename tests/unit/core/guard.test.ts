@@ -18,7 +18,10 @@ const guest = makeUser({ id: 3, type: { name: 'Guest', type: 6 }, permissions: [
 
 describe('guard rule 1: admission routes pass freely', () => {
   it('lets a logged-out visitor onto an admission route', () => {
-    expect(guard(route('admissionForm', admission), { user: null })).toMatchObject({ action: 'next', rule: 'admission' });
+    expect(guard(route('admissionForm', admission), { user: null })).toMatchObject({
+      action: 'next',
+      rule: 'admission',
+    });
   });
   it('wins over ?code, ?token and a missing permission', () => {
     const to = route('admissionForm', { ...admission, permission: 'admin_system' }, { code: 'x', token: 't' });
@@ -44,7 +47,9 @@ describe('guard rule 2: ?code goes to auth-login carrying code, session_state an
     expect(guard(to, { user: null })).toMatchObject({ to: { name: 'auth-login', query: { code: 'abc' } } });
   });
   it('comes before the logged-out rule and the permission rule', () => {
-    expect(guard(route('students', { permission: 'access_users' }, { code: 'c' }), { user: student }).rule).toBe('sso-code');
+    expect(guard(route('students', { permission: 'access_users' }, { code: 'c' }), { user: student }).rule).toBe(
+      'sso-code',
+    );
   });
   it('does not loop on auth-login itself', () => {
     expect(guard(loginRoute({ code: 'abc', state: 'st' }), { user: null })).toMatchObject({ action: 'next' });
@@ -57,7 +62,10 @@ describe('guard rule 2: ?code goes to auth-login carrying code, session_state an
 describe('guard rule 3: logged-out users go to auth-login', () => {
   it('redirects from a protected route', () => {
     expect(guard(route('dashboard'), { user: null })).toEqual({
-      action: 'redirect', rule: 'logged-out', to: { name: 'auth-login' }, effects: [],
+      action: 'redirect',
+      rule: 'logged-out',
+      to: { name: 'auth-login' },
+      effects: [],
     });
   });
   it('lets them onto an anonymous route', () => {
@@ -71,7 +79,9 @@ describe('guard rule 3: logged-out users go to auth-login', () => {
   });
   it('comes before rule 5: a logged-out ?token on a protected route still goes to login, with no effect', () => {
     expect(guard(route('dashboard', {}, { token: 't' }), { user: null })).toMatchObject({
-      action: 'redirect', rule: 'logged-out', effects: [],
+      action: 'redirect',
+      rule: 'logged-out',
+      effects: [],
     });
   });
 });
@@ -79,11 +89,16 @@ describe('guard rule 3: logged-out users go to auth-login', () => {
 describe('guard rule 4: a signed-in user without the route permission goes to misc-not-authorized', () => {
   it('redirects when the permission is missing', () => {
     expect(guard(route('students', { permission: 'access_users' }), { user: student })).toEqual({
-      action: 'redirect', rule: 'permission', to: { name: 'misc-not-authorized' }, effects: [],
+      action: 'redirect',
+      rule: 'permission',
+      to: { name: 'misc-not-authorized' },
+      effects: [],
     });
   });
   it('allows a held permission, from state.permissions over user.permissions', () => {
-    expect(guard(route('students', { permission: 'access_users' }), { user: student, permissions: ['access_users'] }).action).toBe('next');
+    expect(
+      guard(route('students', { permission: 'access_users' }), { user: student, permissions: ['access_users'] }).action,
+    ).toBe('next');
     expect(guard(route('students', { permission: 'access_users' }), { user: staff }).action).toBe('next');
   });
   it('allows a public route (or one naming no permission) to any non-Guest', () => {
@@ -92,11 +107,15 @@ describe('guard rule 4: a signed-in user without the route permission goes to mi
   });
   it('uses the shared check: a Guest is refused a public route and allowed a guest route', () => {
     expect(guard(route('dashboard', { permission: 'public' }), { user: guest }).rule).toBe('permission');
-    expect(guard(route('guest-home', { permission: 'guest', layout: { guest: true } }), { user: guest }).action).toBe('next');
+    expect(guard(route('guest-home', { permission: 'guest', layout: { guest: true } }), { user: guest }).action).toBe(
+      'next',
+    );
     expect(guard(route('guest-home', { permission: 'guest' }), { user: student }).rule).toBe('permission');
   });
   it('leaves anonymous routes and misc-not-authorized open (no loop)', () => {
-    expect(guard(route('forgot-password', { ...anonymous, permission: 'admin_system' }), { user: student }).action).toBe('next');
+    expect(
+      guard(route('forgot-password', { ...anonymous, permission: 'admin_system' }), { user: student }).action,
+    ).toBe('next');
     expect(guard(route('misc-not-authorized', { permission: 'public' }), { user: guest }).action).toBe('next');
   });
   it('skips unnamed routes', () => {
@@ -104,7 +123,9 @@ describe('guard rule 4: a signed-in user without the route permission goes to mi
   });
   it('comes before rule 5: no permission and ?token redirects without clearing the user', () => {
     expect(guard(route('overview', { permission: 'admin_system' }, { token: 't' }), { user: student })).toMatchObject({
-      action: 'redirect', rule: 'permission', effects: [],
+      action: 'redirect',
+      rule: 'permission',
+      effects: [],
     });
   });
 });
@@ -112,7 +133,9 @@ describe('guard rule 4: a signed-in user without the route permission goes to mi
 describe('guard rule 5: ?token clears the stored user', () => {
   it('returns a clear-user effect and goes on', () => {
     expect(guard(route('dashboard', {}, { token: 'abc' }), { user: student })).toEqual({
-      action: 'next', rule: 'token', effects: [{ type: 'clear-user' }],
+      action: 'next',
+      rule: 'token',
+      effects: [{ type: 'clear-user' }],
     });
   });
   it('counts a bare ?token', () => {
@@ -120,7 +143,9 @@ describe('guard rule 5: ?token clears the stored user', () => {
   });
   it('comes before rule 6: a signed-in user on /login?token=… stays for the token login', () => {
     expect(guard(loginRoute({ token: 'abc' }), { user: student })).toEqual({
-      action: 'next', rule: 'token', effects: [{ type: 'clear-user' }],
+      action: 'next',
+      rule: 'token',
+      effects: [{ type: 'clear-user' }],
     });
   });
 });
@@ -128,7 +153,10 @@ describe('guard rule 5: ?token clears the stored user', () => {
 describe('guard rule 6: a signed-in user reaching auth-login goes to dashboard', () => {
   it('redirects to dashboard', () => {
     expect(guard(loginRoute(), { user: student })).toEqual({
-      action: 'redirect', rule: 'logged-in', to: { name: 'dashboard' }, effects: [],
+      action: 'redirect',
+      rule: 'logged-in',
+      to: { name: 'dashboard' },
+      effects: [],
     });
   });
   it('leaves a logged-out user on auth-login', () => {
@@ -153,13 +181,23 @@ describe('applicant confinement (admission-and-grid section 2)', () => {
   );
   it("takes an applicant's dashboard to their application's page (the portal's dashboard holds no applicant data)", () => {
     expect(guard(route('dashboard'), { user: applicant })).toEqual({
-      action: 'redirect', rule: 'applicant', effects: [],
+      action: 'redirect',
+      rule: 'applicant',
+      effects: [],
       to: { name: 'applicant-information-form', params: { type: '4', id: '1234', secretKey: 's3cr3t' } },
     });
   });
-  it.each(['payments', 'students', 'auth-login', 'misc-not-authorized'])('sends an applicant from %s to the form', (name) => {
-    expect(guard(route(name), { user: applicant })).toEqual({ action: 'redirect', rule: 'applicant', to: toForm, effects: [] });
-  });
+  it.each(['payments', 'students', 'auth-login', 'misc-not-authorized'])(
+    'sends an applicant from %s to the form',
+    (name) => {
+      expect(guard(route(name), { user: applicant })).toEqual({
+        action: 'redirect',
+        rule: 'applicant',
+        to: toForm,
+        effects: [],
+      });
+    },
+  );
   it('comes before the permission rule', () => {
     expect(guard(route('overview', { permission: 'admin_system' }), { user: applicant }).rule).toBe('applicant');
   });

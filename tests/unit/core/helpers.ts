@@ -2,7 +2,13 @@
  * Test helpers for the core: a scripted axios adapter (no network, no axios-mock-adapter)
  * and a user factory.
  */
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import {
+  AxiosError,
+  AxiosHeaders,
+  type AxiosAdapter,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import type { SessionUser } from '../../../engine/core/index.ts';
 
 export interface Reply {
@@ -48,7 +54,13 @@ export function scriptedAdapter(handler: (request: RecordedRequest) => Reply | E
 }
 
 export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
-  return { id: 7, name: 'Mona Adel', type: { name: 'Student', type: 3 }, permissions: ['access_student'], ...overrides };
+  return {
+    id: 7,
+    name: 'Mona Adel',
+    type: { name: 'Student', type: 3 },
+    permissions: ['access_student'],
+    ...overrides,
+  };
 }
 
 export function makeApplicant(): SessionUser {

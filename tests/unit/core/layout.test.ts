@@ -9,7 +9,9 @@ describe('layout choice', () => {
     expect(chooseLayout({ layout: { full: true, admission: true } }, signedIn)).toBe('full');
   });
   it('admission routes use the admission layout', () => {
-    expect(chooseLayout({ layout: { admission: true } }, { signedIn: false, layoutType: 'vertical' })).toBe('admission');
+    expect(chooseLayout({ layout: { admission: true } }, { signedIn: false, layoutType: 'vertical' })).toBe(
+      'admission',
+    );
   });
   it('a signed-in user gets the stored setting', () => {
     expect(chooseLayout({}, signedIn)).toBe('vertical');

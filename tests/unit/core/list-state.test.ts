@@ -16,22 +16,39 @@ describe('list state in the address query', () => {
 
   it('reads page, perPage, search and filter ids', () => {
     expect(readListState('?page=3&perPage=25&search=%20ahmed%20&filter.status_id=1,3&filter.faculty_id=7')).toEqual({
-      page: 3, perPage: 25, search: 'ahmed', filters: { status_id: ['1', '3'], faculty_id: ['7'] },
+      page: 3,
+      perPage: 25,
+      search: 'ahmed',
+      filters: { status_id: ['1', '3'], faculty_id: ['7'] },
     });
   });
 
   it('reads a router record with repeated filter keys, dropping empties and duplicates', () => {
-    expect(readListState({ 'filter.status_id': ['1', '2,1', ''], page: '2' }).filters).toEqual({ status_id: ['1', '2'] });
+    expect(readListState({ 'filter.status_id': ['1', '2,1', ''], page: '2' }).filters).toEqual({
+      status_id: ['1', '2'],
+    });
   });
 
   it.each([
-    ['0', 1], ['-2', 1], ['abc', 1], ['2.5', 1], ['', 1], ['1e3', 1], ['99999999999', 1], ['4', 4],
+    ['0', 1],
+    ['-2', 1],
+    ['abc', 1],
+    ['2.5', 1],
+    ['', 1],
+    ['1e3', 1],
+    ['99999999999', 1],
+    ['4', 4],
   ])('page=%s reads as %i', (value, page) => {
     expect(readListState({ page: value }).page).toBe(page);
   });
 
   it.each([
-    ['0', 10], ['x', 10], ['1001', 10], ['-5', 10], ['50', 50], ['1000', 1000],
+    ['0', 10],
+    ['x', 10],
+    ['1001', 10],
+    ['-5', 10],
+    ['50', 50],
+    ['1000', 1000],
   ])('perPage=%s reads as %i', (value, perPage) => {
     expect(readListState({ perPage: value }).perPage).toBe(perPage);
   });
@@ -52,9 +69,20 @@ describe('list state in the address query', () => {
   });
 
   it('round-trips', () => {
-    const state: ListState = { page: 4, perPage: 50, search: 'محمد', filters: { status_id: ['262144', '16'], term_id: ['3'] } };
+    const state: ListState = {
+      page: 4,
+      perPage: 50,
+      search: 'محمد',
+      filters: { status_id: ['262144', '16'], term_id: ['3'] },
+    };
     const query = listStateToQuery(state);
-    expect(query).toEqual({ page: '4', perPage: '50', search: 'محمد', 'filter.status_id': '262144,16', 'filter.term_id': '3' });
+    expect(query).toEqual({
+      page: '4',
+      perPage: '50',
+      search: 'محمد',
+      'filter.status_id': '262144,16',
+      'filter.term_id': '3',
+    });
     expect(readListState(query)).toEqual(state);
     expect(readListState(new URLSearchParams(query).toString())).toEqual(state);
   });

@@ -68,7 +68,12 @@ describe('live data poll', () => {
     let release!: () => void;
     const get = vi.fn(() => new Promise((resolve) => (release = () => resolve({}))));
     const onError = vi.fn();
-    const poller = createLiveDataPoller({ api: { get: get as never }, isSignedIn: () => true, onData: () => {}, onError });
+    const poller = createLiveDataPoller({
+      api: { get: get as never },
+      isSignedIn: () => true,
+      onData: () => {},
+      onError,
+    });
     poller.start();
     await vi.advanceTimersByTimeAsync(180_000);
     expect(get).toHaveBeenCalledTimes(1);
@@ -77,7 +82,12 @@ describe('live data poll', () => {
     expect(get).toHaveBeenCalledTimes(2);
     poller.stop();
 
-    const failing = createLiveDataPoller({ api: { get: (() => Promise.reject(new Error('down'))) as never }, isSignedIn: () => true, onData: () => {}, onError });
+    const failing = createLiveDataPoller({
+      api: { get: (() => Promise.reject(new Error('down'))) as never },
+      isSignedIn: () => true,
+      onData: () => {},
+      onError,
+    });
     failing.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'down' }));
@@ -86,10 +96,28 @@ describe('live data poll', () => {
 
   it('uses an injected timer', () => {
     const timer = { setInterval: vi.fn(() => 42), clearInterval: vi.fn() };
-    const poller = createLiveDataPoller({ api: { get: (async () => ({})) as never }, isSignedIn: () => true, onData: () => {}, timer });
+    const poller = createLiveDataPoller({
+      api: { get: (async () => ({})) as never },
+      isSignedIn: () => true,
+      onData: () => {},
+      timer,
+    });
     poller.start();
     expect(timer.setInterval).toHaveBeenCalledWith(expect.any(Function), 180000);
     poller.stop();
     expect(timer.clearInterval).toHaveBeenCalledWith(42);
+  });
+});
+
+describe('live data refresh', () => {
+  it('fetches out of turn while running, and not when stopped', async () => {
+    const { get, poller } = setup();
+    poller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    poller.refresh();
+    expect(get).toHaveBeenCalledTimes(2);
+    poller.stop();
+    poller.refresh();
+    expect(get).toHaveBeenCalledTimes(2);
   });
 });

@@ -17,8 +17,18 @@ function deps(post: (path: string) => Promise<unknown>) {
     jar,
     order,
     deps: {
-      api: { post: vi.fn(async (path: string) => { order.push(`post ${path}`); return post(path); }) },
-      session: { clear: () => { order.push('clear session'); session.clear(); } },
+      api: {
+        post: vi.fn(async (path: string) => {
+          order.push(`post ${path}`);
+          return post(path);
+        }),
+      },
+      session: {
+        clear: () => {
+          order.push('clear session');
+          session.clear();
+        },
+      },
       clearPermissions: vi.fn(() => void order.push('clear permissions')),
       clearAppState: vi.fn(() => void order.push('clear app state')),
       stopLiveData: vi.fn(() => void order.push('stop live data')),
@@ -32,7 +42,12 @@ describe('logout', () => {
     const t = deps(async () => ({}));
     await expect(logout(t.deps)).resolves.toEqual({ callSucceeded: true });
     expect(t.order).toEqual([
-      'post /users/logout', 'stop live data', 'clear session', 'clear permissions', 'clear app state', 'navigate {"name":"auth-login"}',
+      'post /users/logout',
+      'stop live data',
+      'clear session',
+      'clear permissions',
+      'clear app state',
+      'navigate {"name":"auth-login"}',
     ]);
     expect(t.jar.names()).toEqual([]);
   });
@@ -60,7 +75,9 @@ describe('logout', () => {
 
   it('a throwing cleanup step does not stop the others', async () => {
     const t = deps(async () => ({}));
-    t.deps.clearPermissions.mockImplementation(() => { throw new Error('boom'); });
+    t.deps.clearPermissions.mockImplementation(() => {
+      throw new Error('boom');
+    });
     await logout(t.deps);
     expect(t.jar.names()).toEqual([]);
     expect(t.deps.navigate).toHaveBeenCalled();
@@ -73,8 +90,15 @@ describe('logout', () => {
     session.signIn({ token: 'tok', user: makeUser() });
     const onToast = vi.fn();
     const api = createApiClient({
-      getToken: session.getToken, getUser: session.getUser, getLocale: () => 'en', getPageUrl: () => '/',
-      onRedirect: vi.fn(), onDialog: vi.fn(), onToast, flags: { onlyPayments: createOnlyPaymentsFlag() }, adapter,
+      getToken: session.getToken,
+      getUser: session.getUser,
+      getLocale: () => 'en',
+      getPageUrl: () => '/',
+      onRedirect: vi.fn(),
+      onDialog: vi.fn(),
+      onToast,
+      flags: { onlyPayments: createOnlyPaymentsFlag() },
+      adapter,
     });
     const navigate = vi.fn();
     await logout({ api, session, clearPermissions: () => {}, navigate });

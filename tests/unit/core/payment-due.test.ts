@@ -18,9 +18,12 @@ describe('payment-due rule (admission-and-grid section 4): truth table', () => {
     ['APPROVED', true, true, false],
     [null, true, true, false],
   ];
-  it.each(rows)('status %s, requirePayment %s, incompleteFlag %s -> due %s', (status, requirePayment, incompleteFlag, due) => {
-    expect(isPaymentDue({ status, requirePayment, incompleteFlag })).toBe(due);
-  });
+  it.each(rows)(
+    'status %s, requirePayment %s, incompleteFlag %s -> due %s',
+    (status, requirePayment, incompleteFlag, due) => {
+      expect(isPaymentDue({ status, requirePayment, incompleteFlag })).toBe(due);
+    },
+  );
 
   it('accepts lower-case keys and "true"/"false", 1/0 flags', () => {
     expect(isPaymentDue({ status: 'final_fees_required', requirePayment: 'true' })).toBe(true);

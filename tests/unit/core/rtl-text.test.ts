@@ -5,12 +5,18 @@ describe('right-to-left languages', () => {
   it('the one list is Arabic', () => {
     expect(RTL_LANGUAGES).toEqual(['ar']);
   });
-  it.each([['ar', 'rtl'], ['ar-EG', 'rtl'], ['AR', 'rtl'], ['en', 'ltr'], ['de', 'ltr'], ['fr', 'ltr'], ['pt', 'ltr'], ['', 'ltr']] as const)(
-    'direction(%s) is %s',
-    (locale, dir) => {
-      expect(direction(locale)).toBe(dir);
-    },
-  );
+  it.each([
+    ['ar', 'rtl'],
+    ['ar-EG', 'rtl'],
+    ['AR', 'rtl'],
+    ['en', 'ltr'],
+    ['de', 'ltr'],
+    ['fr', 'ltr'],
+    ['pt', 'ltr'],
+    ['', 'ltr'],
+  ] as const)('direction(%s) is %s', (locale, dir) => {
+    expect(direction(locale)).toBe(dir);
+  });
   it('isRtl handles null', () => {
     expect(isRtl(null)).toBe(false);
   });

@@ -32,7 +32,9 @@ describe('session store: three cookies', () => {
     expect(createSessionStore(createMemoryCookieJar()).isLoggedIn()).toBe(false);
     const user = JSON.stringify(makeUser());
     expect(createSessionStore(createMemoryCookieJar({ user })).isLoggedIn()).toBe(false);
-    expect(createSessionStore(createMemoryCookieJar({ logged_in: 'true', user: '{not json' })).isLoggedIn()).toBe(false);
+    expect(createSessionStore(createMemoryCookieJar({ logged_in: 'true', user: '{not json' })).isLoggedIn()).toBe(
+      false,
+    );
     expect(createSessionStore(createMemoryCookieJar({ logged_in: 'true', user: '{"id":1}' })).getUser()).toBeNull();
   });
 

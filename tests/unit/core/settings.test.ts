@@ -32,19 +32,30 @@ describe('language cookie', () => {
 describe('layout settings stored locally', () => {
   it('defaults: vertical, menu collapsed, floating navbar, full width, light skin', () => {
     expect(createLayoutSettingsStore(createMemoryStorage()).get()).toEqual({
-      layoutType: 'vertical', menuCollapsed: true, navbarType: 'floating', contentWidth: 'full', skin: 'light',
+      layoutType: 'vertical',
+      menuCollapsed: true,
+      navbarType: 'floating',
+      contentWidth: 'full',
+      skin: 'light',
     });
   });
   it('update merges, persists and survives a new store on the same storage', () => {
     const storage = createMemoryStorage();
     createLayoutSettingsStore(storage).update({ layoutType: 'horizontal', skin: 'dark' });
-    expect(createLayoutSettingsStore(storage).get()).toMatchObject({ layoutType: 'horizontal', skin: 'dark', menuCollapsed: true });
+    expect(createLayoutSettingsStore(storage).get()).toMatchObject({
+      layoutType: 'horizontal',
+      skin: 'dark',
+      menuCollapsed: true,
+    });
   });
   it('each invalid field falls back on its own; broken JSON gives the defaults', () => {
     expect(sanitizeLayoutSettings({ layoutType: 'diagonal', skin: 'dark', menuCollapsed: 'yes' })).toEqual({
-      ...DEFAULT_LAYOUT_SETTINGS, skin: 'dark',
+      ...DEFAULT_LAYOUT_SETTINGS,
+      skin: 'dark',
     });
-    expect(createLayoutSettingsStore(createMemoryStorage({ [LAYOUT_SETTINGS_KEY]: '{oops' })).get()).toEqual(DEFAULT_LAYOUT_SETTINGS);
+    expect(createLayoutSettingsStore(createMemoryStorage({ [LAYOUT_SETTINGS_KEY]: '{oops' })).get()).toEqual(
+      DEFAULT_LAYOUT_SETTINGS,
+    );
   });
   it('reset removes the stored entry', () => {
     const storage = createMemoryStorage();
@@ -54,7 +65,13 @@ describe('layout settings stored locally', () => {
     expect(storage.getItem(LAYOUT_SETTINGS_KEY)).toBeNull();
   });
   it('a failing storage keeps the change for the page', () => {
-    const storage = { getItem: () => null, setItem: () => { throw new Error('quota'); }, removeItem: () => {} };
+    const storage = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('quota');
+      },
+      removeItem: () => {},
+    };
     expect(createLayoutSettingsStore(storage).update({ skin: 'dark' }).skin).toBe('dark');
   });
 });

@@ -13,13 +13,18 @@ describe('error toast', () => {
     });
   });
   it('top-right in Arabic, with the Arabic text of an {en, ar} message and a suffix', () => {
-    const toast = errorToast({ en: 'Not enough credit balance', ar: 'الرصيد غير كاف' }, { locale: 'ar', suffix: '(500 EGP)' });
+    const toast = errorToast(
+      { en: 'Not enough credit balance', ar: 'الرصيد غير كاف' },
+      { locale: 'ar', suffix: '(500 EGP)' },
+    );
     expect(toast.anchorOrigin.horizontal).toBe('right');
     expect(toast.message).toBe('الرصيد غير كاف (500 EGP)');
     expect(toast.title).toBe('خطأ');
   });
   it('a string message goes through translate', () => {
-    expect(errorToast('errors.capacity', { locale: 'en', translate: (k) => `T(${k})` }).message).toBe('T(errors.capacity)');
+    expect(errorToast('errors.capacity', { locale: 'en', translate: (k) => `T(${k})` }).message).toBe(
+      'T(errors.capacity)',
+    );
   });
   it('falls back to Something went wrong', () => {
     expect(errorToast(undefined, { locale: 'en' }).message).toBe('Something went wrong');

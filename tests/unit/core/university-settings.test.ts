@@ -3,8 +3,14 @@ import { createUniversitySettingsStore, settingsFromAnswer } from '../../../engi
 
 describe('university settings store', () => {
   it('reads the name/value list of GET /university/data', () => {
-    expect(settingsFromAnswer({ data: [{ name: 'attendance_with_qr_code', value: 'true' }, { name: 'favicon', value: null }] }))
-      .toEqual({ attendance_with_qr_code: 'true', favicon: null });
+    expect(
+      settingsFromAnswer({
+        data: [
+          { name: 'attendance_with_qr_code', value: 'true' },
+          { name: 'favicon', value: null },
+        ],
+      }),
+    ).toEqual({ attendance_with_qr_code: 'true', favicon: null });
     expect(settingsFromAnswer(null)).toEqual({});
   });
 
@@ -21,7 +27,9 @@ describe('university settings store', () => {
     expect(store.get()).toBeNull();
     fail = false;
     let told = 0;
-    store.subscribe(() => { told += 1; });
+    store.subscribe(() => {
+      told += 1;
+    });
     const [a, b] = await Promise.all([store.load(), store.load()]);
     expect(a).toEqual({ attendance_with_qr_code: 'false' });
     expect(b).toBe(a);

@@ -29,12 +29,20 @@ ${options}
 
 describe('choice options: only and when', () => {
   it('compiles into the manifest: the ids kept and each condition by id', async () => {
-    const ws = await workspace(form('      status: student_status\n      only: [1, 549755813888]\n      when: {549755813888: {field: code, notEquals: X1}}'));
+    const ws = await workspace(
+      form(
+        '      status: student_status\n      only: [1, 549755813888]\n      when: {549755813888: {field: code, notEquals: X1}}',
+      ),
+    );
     try {
       const result = await createCompiler(ws.options({ write: false })).compile();
       expect(result.errors).toEqual([]);
       const field = result.manifest!.forms.status_choice!.fields.find((f) => f.name === 'next_status_id')!;
-      expect(field.options).toEqual({ status: 'student_status', only: [1, 549755813888], when: { 549755813888: { field: 'code', notEquals: 'X1' } } });
+      expect(field.options).toEqual({
+        status: 'student_status',
+        only: [1, 549755813888],
+        when: { 549755813888: { field: 'code', notEquals: 'X1' } },
+      });
     } finally {
       await ws.cleanup();
     }
@@ -48,7 +56,11 @@ describe('choice options: only and when', () => {
   });
 
   it('a when entry for an unknown id, or for one only leaves out: at its key', async () => {
-    const { lines } = await errorsFor(form('      status: student_status\n      only: [1, 2]\n      when:\n        9: {field: code, empty: false}\n        549755813888: {field: code, empty: false}'));
+    const { lines } = await errorsFor(
+      form(
+        '      status: student_status\n      only: [1, 2]\n      when:\n        9: {field: code, empty: false}\n        549755813888: {field: code, empty: false}',
+      ),
+    );
     expect(lines).toEqual([
       `${FILE}:15:9 unknown status id 9 in when (write ids of the table; statuses of 'student_status': 1 active, 2 suspended, 549755813888 graduated)`,
       `${FILE}:16:9 status 549755813888 has a when condition but only leaves it out (add 549755813888 to only: [1, 2], or remove its when entry)`,
@@ -78,8 +90,12 @@ describe('choice options: only and when', () => {
     expect(table.lines).toEqual([
       `${FILE}:12:15 unknown status table 'student_statu' (did you mean 'student_status'? declare it in a kind: statusTable file)`,
     ]);
-    const key = await errorsFor(form('      status: student_status\n      when: {active: {field: code, empty: false}}'));
-    expect(key.lines).toEqual([`${FILE}:13:14 invalid key 'active' in 'fields.1.options.when' (write the id of a status (a whole number), not its key)`]);
+    const key = await errorsFor(
+      form('      status: student_status\n      when: {active: {field: code, empty: false}}'),
+    );
+    expect(key.lines).toEqual([
+      `${FILE}:13:14 invalid key 'active' in 'fields.1.options.when' (write the id of a status (a whole number), not its key)`,
+    ]);
   });
 
   it('only and when on a list field: refused, they narrow a single choice', async () => {

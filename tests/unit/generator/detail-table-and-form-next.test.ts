@@ -45,7 +45,9 @@ ${next}`;
 
 describe('detail column table:', () => {
   it('compiles the table with its columns and resolved labels', async () => {
-    const ws = await workspace({ [SHOW]: showWith(`${HISTORY}      empty: {en: No changes yet, ar: لا تغييرات بعد}\n`) });
+    const ws = await workspace({
+      [SHOW]: showWith(`${HISTORY}      empty: {en: No changes yet, ar: لا تغييرات بعد}\n`),
+    });
     try {
       const result = await createCompiler(ws.options({ write: false })).compile();
       expect(result.errors).toEqual([]);
@@ -74,15 +76,21 @@ describe('detail column table:', () => {
 `;
     const { lines } = await errorsFor({ [SHOW]: showWith(column, 'list') });
     const text = lines.join('\n');
-    expect(text).toMatch(/students-show\.yaml:\d+:\d+ table: is for a detail screen only \(this screen is view: list\)/);
+    expect(text).toMatch(
+      /students-show\.yaml:\d+:\d+ table: is for a detail screen only \(this screen is view: list\)/,
+    );
     expect(text).toMatch(/students-show\.yaml:12:5 a table column has no badge of its own/);
     expect(text).toMatch(/students-show\.yaml:16:19 field 'at' is shown twice in this table/);
-    expect(text).toMatch(/students-show\.yaml:17:\d+ unknown status table 'student_statu' \(did you mean 'student_status'\?/);
+    expect(text).toMatch(
+      /students-show\.yaml:17:\d+ unknown status table 'student_statu' \(did you mean 'student_status'\?/,
+    );
     expect(text).toMatch(/students-show\.yaml:17:\d+ missing key 'ar'/);
   });
 
   it('requires columns, and a label on each of them', async () => {
-    const { lines } = await errorsFor({ [SHOW]: showWith('  - field: history\n    table:\n      columns:\n        - {field: at}\n') });
+    const { lines } = await errorsFor({
+      [SHOW]: showWith('  - field: history\n    table:\n      columns:\n        - {field: at}\n'),
+    });
     expect(lines.join('\n')).toMatch(/students-show\.yaml:14:\d+ .*label/);
   });
 });
@@ -90,7 +98,9 @@ describe('detail column table:', () => {
 describe('form submit.next', () => {
   it('compiles the entries in order', async () => {
     const ws = await workspace({
-      [FORM]: formWith('    - {route: students-edit, params: {id: id}, when: {field: name, empty: false}}\n    - {route: students-list}\n'),
+      [FORM]: formWith(
+        '    - {route: students-edit, params: {id: id}, when: {field: name, empty: false}}\n    - {route: students-list}\n',
+      ),
     });
     try {
       const result = await createCompiler(ws.options({ write: false })).compile();
@@ -98,7 +108,10 @@ describe('form submit.next', () => {
       expect(result.manifest?.forms.student_form?.submit).toEqual({
         method: 'POST',
         path: '/students/enrol',
-        next: [{ route: 'students-edit', params: { id: 'id' }, when: { field: 'name', empty: false } }, { route: 'students-list' }],
+        next: [
+          { route: 'students-edit', params: { id: 'id' }, when: { field: 'name', empty: false } },
+          { route: 'students-list' },
+        ],
       });
     } finally {
       await ws.cleanup();
@@ -119,9 +132,13 @@ describe('form submit.next', () => {
     const text = lines.join('\n');
     expect(text).toMatch(/student_form\.yaml:12:\d+ unknown route 'students-shw' \(did you mean 'students-show'\?/);
     expect(text).toMatch(/student_form\.yaml:13:\d+ route 'students-show' \(\/students\/:id\) has no parameter 'tab'/);
-    expect(text).toMatch(/student_form\.yaml:14:\d+ route 'students-edit' \(\/students\/:id\/edit\) needs :id, which params does not fill/);
+    expect(text).toMatch(
+      /student_form\.yaml:14:\d+ route 'students-edit' \(\/students\/:id\/edit\) needs :id, which params does not fill/,
+    );
     expect(text).toMatch(/student_form\.yaml:15:\d+ unknown field 'payment' of entity 'students'/);
-    expect(text).toMatch(/student_form\.yaml:15:\d+ unknown field 'paid' in condition \(.*fields of the saved 'students' record:/);
+    expect(text).toMatch(
+      /student_form\.yaml:15:\d+ unknown field 'paid' in condition \(.*fields of the saved 'students' record:/,
+    );
   });
 
   it('refuses next without a route (schema)', async () => {

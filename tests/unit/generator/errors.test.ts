@@ -28,24 +28,28 @@ describe('generator errors', () => {
   it('status without colour: one message at the status, listing the colours', async () => {
     const { lines } = await errorsFor({ 'screens/codes/student_status.yaml': STATUS_TABLE });
     const line = lines.find((l) => l.includes("missing key 'color'"));
-    expect(line).toMatch(/^screens\/codes\/student_status\.yaml:6:5 missing key 'color' in item 2 of 'statuses' \(every status needs a colour: primary, /);
+    expect(line).toMatch(
+      /^screens\/codes\/student_status\.yaml:6:5 missing key 'color' in item 2 of 'statuses' \(every status needs a colour: primary, /,
+    );
     // The bad key and the missing colour are the only two problems: no if/then noise.
     expect(lines).toHaveLength(2);
   });
 
   it('wrong type: says what was expected and what was found', async () => {
     const { lines } = await errorsFor({
-      'screens/access/student.role.yaml': 'kind: role\nname: student\nlabel: {en: Student, ar: طالب}\nuserType: 3\npermissions: access_student\nsignatory: "no"\n',
+      'screens/access/student.role.yaml':
+        'kind: role\nname: student\nlabel: {en: Student, ar: طالب}\nuserType: 3\npermissions: access_student\nsignatory: "no"\n',
     });
     expect(lines).toEqual([
-      "screens/access/student.role.yaml:5:14 'permissions' must be a list, not the text \"access_student\" (write a list: [a, b] or one \"- item\" per line)",
-      "screens/access/student.role.yaml:6:12 'signatory' must be true or false, not the text \"no\" (write true or false without quotes)",
+      'screens/access/student.role.yaml:5:14 \'permissions\' must be a list, not the text "access_student" (write a list: [a, b] or one "- item" per line)',
+      'screens/access/student.role.yaml:6:12 \'signatory\' must be true or false, not the text "no" (write true or false without quotes)',
     ]);
   });
 
   it('unknown permission: suggests the closest declared one', async () => {
     const { lines } = await errorsFor({
-      'screens/access/student.role.yaml': 'kind: role\nname: student\nlabel: {en: Student, ar: طالب}\nuserType: 3\npermissions:\n  - access_studnt\n',
+      'screens/access/student.role.yaml':
+        'kind: role\nname: student\nlabel: {en: Student, ar: طالب}\nuserType: 3\npermissions:\n  - access_studnt\n',
     });
     expect(lines).toEqual([
       "screens/access/student.role.yaml:6:5 unknown permission 'access_studnt' (did you mean 'access_student'? declare it in a kind: permissions file)",
@@ -54,7 +58,8 @@ describe('generator errors', () => {
 
   it('unknown entity: at the screen source', async () => {
     const { lines } = await errorsFor({
-      'screens/students/students-show.yaml': 'kind: screen\nname: students-show\npath: /students/:id\nview: detail\ntitle: {en: Student, ar: طالب}\nsource:\n  resource: studnts\n',
+      'screens/students/students-show.yaml':
+        'kind: screen\nname: students-show\npath: /students/:id\nview: detail\ntitle: {en: Student, ar: طالب}\nsource:\n  resource: studnts\n',
     });
     expect(lines).toEqual([
       "screens/students/students-show.yaml:7:13 unknown entity 'studnts' (did you mean 'students'? declare it in a kind: entity file)",
@@ -63,7 +68,8 @@ describe('generator errors', () => {
 
   it('missing Arabic label: inline label without ar', async () => {
     const { lines } = await errorsFor({
-      'screens/access/student.role.yaml': 'kind: role\nname: student\nlabel: {en: Student}\nuserType: 3\npermissions: []\n',
+      'screens/access/student.role.yaml':
+        'kind: role\nname: student\nlabel: {en: Student}\nuserType: 3\npermissions: []\n',
     });
     expect(lines).toEqual(["screens/access/student.role.yaml:3:8 missing key 'ar' in 'label' (add an Arabic text)"]);
   });
@@ -79,7 +85,8 @@ describe('generator errors', () => {
 
   it('unknown locale key', async () => {
     const { lines } = await errorsFor({
-      'screens/access/student.role.yaml': 'kind: role\nname: student\nlabel: roles.studen\nuserType: 3\npermissions: []\n',
+      'screens/access/student.role.yaml':
+        'kind: role\nname: student\nlabel: roles.studen\nuserType: 3\npermissions: []\n',
     });
     expect(lines).toEqual([
       "screens/access/student.role.yaml:3:8 unknown locale key 'roles.studen' (add it to locales/en.json and locales/ar.json, or write {en: ..., ar: ...})",
@@ -88,11 +95,16 @@ describe('generator errors', () => {
 
   it('duplicate route: name and path, pointing back at the first', async () => {
     const { lines } = await errorsFor({
-      'screens/students/zz-copy.yaml': 'kind: screen\nname: students-list\npath: /students/:sid\nview: detail\ntitle: {en: Copy, ar: نسخة}\n',
+      'screens/students/zz-copy.yaml':
+        'kind: screen\nname: students-list\npath: /students/:sid\nview: detail\ntitle: {en: Copy, ar: نسخة}\n',
     });
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^screens\/students\/zz-copy\.yaml:2:7 duplicate route name 'students-list' \(already declared at .*screens\/students\/students-list\.yaml:2:7: rename or remove one\)$/);
-    expect(lines[1]).toMatch(/^screens\/students\/zz-copy\.yaml:3:7 duplicate route path '\/students\/:sid' \(already declared at .*screens\/students\/students-show\.yaml:3:7: rename or remove one\)$/);
+    expect(lines[0]).toMatch(
+      /^screens\/students\/zz-copy\.yaml:2:7 duplicate route name 'students-list' \(already declared at .*screens\/students\/students-list\.yaml:2:7: rename or remove one\)$/,
+    );
+    expect(lines[1]).toMatch(
+      /^screens\/students\/zz-copy\.yaml:3:7 duplicate route path '\/students\/:sid' \(already declared at .*screens\/students\/students-show\.yaml:3:7: rename or remove one\)$/,
+    );
   });
 
   it('unknown kind', async () => {
@@ -109,10 +121,12 @@ describe('generator errors', () => {
 
   it('references inside definitions: status keys, tabs, fields, routes', async () => {
     const { lines } = await errorsFor({
-      'screens/codes/student_status.yaml': STATUS_TABLE.replace('colour', 'color') + 'transitions:\n  - {from: [activ], to: suspended}\n',
+      'screens/codes/student_status.yaml':
+        STATUS_TABLE.replace('colour', 'color') + 'transitions:\n  - {from: [activ], to: suspended}\n',
       'screens/admission/admission_wizard.yaml':
         'kind: wizard\nname: admission_wizard\ntitle: {en: A, ar: ب}\ntabs:\n  personal: {label: {en: P, ar: ش}, form: student_form}\ntabSets:\n  param: type\n  sets:\n    "1": [personal, note]\n',
-      'screens/students/students-edit.yaml': 'kind: screen\nname: students-edit\npath: /students/:id/edit\nview: form\ntitle: {en: E, ar: ت}\nform: student_from\n',
+      'screens/students/students-edit.yaml':
+        'kind: screen\nname: students-edit\npath: /students/:id/edit\nview: form\ntitle: {en: E, ar: ت}\nform: student_from\n',
     });
     expect(lines).toEqual([
       "screens/admission/admission_wizard.yaml:9:21 unknown tab 'note' (declare it under tabs: (personal))",
@@ -124,9 +138,19 @@ describe('generator errors', () => {
   it('unknown fields and route parameters: checked against the entity and the target path', async () => {
     const { lines } = await errorsFor({
       'screens/students/students-list.yaml': [
-        'kind: screen', 'name: students-list', 'path: /students', 'view: list', 'title: common.students',
-        'source:', '  resource: students', 'columns:', '  - field: cod', 'filters:', '  - {field: status_id, ref: studnts}',
-        'rowLink: {route: students-show, params: {sid: id}}', '',
+        'kind: screen',
+        'name: students-list',
+        'path: /students',
+        'view: list',
+        'title: common.students',
+        'source:',
+        '  resource: students',
+        'columns:',
+        '  - field: cod',
+        'filters:',
+        '  - {field: status_id, ref: studnts}',
+        'rowLink: {route: students-show, params: {sid: id}}',
+        '',
       ].join('\n'),
     });
     expect(lines).toEqual([
@@ -136,30 +160,43 @@ describe('generator errors', () => {
     ]);
   });
 
-  it('indexes: every field must be the entity\'s; index: false is a field option like the others', async () => {
-    const entity = (extra: string) => [
-      'kind: entity', 'name: students', 'label: common.students', 'fields:',
-      '  code: {type: string, label: {en: Code, ar: الكود}, required: true, unique: true, maxLength: 20}',
-      '  name: {type: string, label: {en: Name, ar: الاسم}, required: true, search: true}',
-      '  national_id: {type: string, label: {en: National id, ar: الرقم القومي}, rules: [national_id], filter: number_only}',
-      '  status_id: {type: integer, label: {en: Status, ar: الحالة}, status: student_status, default: 1, index: false}',
-      '  gpa: {type: number, label: {en: GPA, ar: المعدل}, minimum: 0, maximum: 4}',
-      '  user_id: {type: integer, label: {en: User, ar: المستخدم}, serverOnly: true}',
-      'access: {read: access_users, write: edit_students}', 'scope: {field: user_id, equals: user.id, unless: access_users}',
-      'search: [code, name]', 'sort: {field: name, order: asc}', extra, '',
-    ].join('\n');
-    const bad = await errorsFor({ 'screens/students/students.entity.yaml': entity('indexes:\n  - fields: [status_id, gap]\n  - fields: [code]') });
+  it("indexes: every field must be the entity's; index: false is a field option like the others", async () => {
+    const entity = (extra: string) =>
+      [
+        'kind: entity',
+        'name: students',
+        'label: common.students',
+        'fields:',
+        '  code: {type: string, label: {en: Code, ar: الكود}, required: true, unique: true, maxLength: 20}',
+        '  name: {type: string, label: {en: Name, ar: الاسم}, required: true, search: true}',
+        '  national_id: {type: string, label: {en: National id, ar: الرقم القومي}, rules: [national_id], filter: number_only}',
+        '  status_id: {type: integer, label: {en: Status, ar: الحالة}, status: student_status, default: 1, index: false}',
+        '  gpa: {type: number, label: {en: GPA, ar: المعدل}, minimum: 0, maximum: 4}',
+        '  user_id: {type: integer, label: {en: User, ar: المستخدم}, serverOnly: true}',
+        'access: {read: access_users, write: edit_students}',
+        'scope: {field: user_id, equals: user.id, unless: access_users}',
+        'search: [code, name]',
+        'sort: {field: name, order: asc}',
+        extra,
+        '',
+      ].join('\n');
+    const bad = await errorsFor({
+      'screens/students/students.entity.yaml': entity('indexes:\n  - fields: [status_id, gap]\n  - fields: [code]'),
+    });
     expect(bad.lines).toEqual([
       "screens/students/students.entity.yaml:16:25 unknown field 'gap' of entity 'students' (did you mean 'gpa'? index a field of this entity: code, name, national_id, status_id, gpa, user_id)",
       "screens/students/students.entity.yaml:17:13 'indexes.1.fields' needs at least 2 item(s) (add items to the list)",
     ]);
-    const good = await errorsFor({ 'screens/students/students.entity.yaml': entity('indexes:\n  - fields: [status_id, gpa]') });
+    const good = await errorsFor({
+      'screens/students/students.entity.yaml': entity('indexes:\n  - fields: [status_id, gpa]'),
+    });
     expect(good.lines).toEqual([]);
   });
 
   it('a file with a bad key still gets its references checked in the same run', async () => {
     const { lines } = await errorsFor({
-      'screens/access/student.role.yaml': 'kind: role\nname: student\nlabel: {en: Student, ar: طالب}\nuserType: 3\npermissions: [nope]\nsignatry: true\n',
+      'screens/access/student.role.yaml':
+        'kind: role\nname: student\nlabel: {en: Student, ar: طالب}\nuserType: 3\npermissions: [nope]\nsignatry: true\n',
     });
     expect(lines).toEqual([
       "screens/access/student.role.yaml:5:15 unknown permission 'nope' (declare it in a kind: permissions file)",
@@ -171,8 +208,11 @@ describe('generator errors', () => {
     const { errors } = await errorsFor({
       'screens/access/student.role.yaml': 'kind: role\nname: student\nlabel: {en: Student}\nuserType: 3\n',
       'screens/x.yaml': 'kind: screeen\n',
-      'screens/students/students-show.yaml': 'kind: screen\nname: students-show\npath: /students/:id\nview: detail\ntitle: {en: S, ar: ط}\nsource: {resource: nope}\n',
+      'screens/students/students-show.yaml':
+        'kind: screen\nname: students-show\npath: /students/:id\nview: detail\ntitle: {en: S, ar: ط}\nsource: {resource: nope}\n',
     });
-    expect(new Set(errors.map((e) => e.file.split('/').pop()))).toEqual(new Set(['student.role.yaml', 'x.yaml', 'students-show.yaml']));
+    expect(new Set(errors.map((e) => e.file.split('/').pop()))).toEqual(
+      new Set(['student.role.yaml', 'x.yaml', 'students-show.yaml']),
+    );
   });
 });

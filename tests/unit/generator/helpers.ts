@@ -43,7 +43,9 @@ export async function workspace(files: Record<string, string | null> = {}): Prom
 }
 
 /** Compiles a fixture copy with the given changes, writing nothing; returns the printed errors. */
-export async function errorsFor(files: Record<string, string | null>): Promise<{ errors: GenError[]; lines: string[] }> {
+export async function errorsFor(
+  files: Record<string, string | null>,
+): Promise<{ errors: GenError[]; lines: string[] }> {
   const ws = await workspace(files);
   try {
     const result = await createCompiler(ws.options({ write: false })).compile();

@@ -29,7 +29,10 @@ const SCREEN = 'screens/students/students-edit.yaml';
 
 describe('screen gate:', () => {
   it('compiles a listed action into the screen', async () => {
-    const ws = await workspace({ 'screens/finance/gates.rules.yaml': GATES, [SCREEN]: screenWith('registration.request') });
+    const ws = await workspace({
+      'screens/finance/gates.rules.yaml': GATES,
+      [SCREEN]: screenWith('registration.request'),
+    });
     try {
       const result = await createCompiler(ws.options({ write: false })).compile();
       expect(result.errors).toEqual([]);
@@ -41,16 +44,23 @@ describe('screen gate:', () => {
   });
 
   it('refuses an action no gate lists, at its line and column, with the closest name', async () => {
-    const { lines } = await errorsFor({ 'screens/finance/gates.rules.yaml': GATES, [SCREEN]: screenWith('registration.requests') });
+    const { lines } = await errorsFor({
+      'screens/finance/gates.rules.yaml': GATES,
+      [SCREEN]: screenWith('registration.requests'),
+    });
     expect(lines).toEqual([
       "screens/students/students-edit.yaml:8:7 unknown gated action 'registration.requests' (did you mean 'registration.request'? name an action listed under actions: of a gate in a kind: rules file (screens/finance/gates.rules.yaml))",
     ]);
   });
 
   it('refuses any action when no gate is declared, and a name that is not area.action', async () => {
-    expect((await errorsFor({ [SCREEN]: screenWith('registration.request') })).lines[0]).toMatch(/^screens\/students\/students-edit\.yaml:8:7 unknown gated action 'registration\.request'/);
+    expect((await errorsFor({ [SCREEN]: screenWith('registration.request') })).lines[0]).toMatch(
+      /^screens\/students\/students-edit\.yaml:8:7 unknown gated action 'registration\.request'/,
+    );
     const bad = await errorsFor({ 'screens/finance/gates.rules.yaml': GATES, [SCREEN]: screenWith('Registration') });
     expect(bad.lines).toHaveLength(1);
-    expect(bad.lines[0]).toBe("screens/students/students-edit.yaml:8:7 'Registration' is not a valid 'gate' (write a gated action as area.action in lower case, e.g. registration.request)");
+    expect(bad.lines[0]).toBe(
+      "screens/students/students-edit.yaml:8:7 'Registration' is not a valid 'gate' (write a gated action as area.action in lower case, e.g. registration.request)",
+    );
   });
 });

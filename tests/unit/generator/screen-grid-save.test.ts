@@ -36,7 +36,12 @@ describe('grid save:', () => {
       const result = await createCompiler(ws.options({ write: false })).compile();
       expect(result.errors).toEqual([]);
       const screen = result.manifest?.screens.grading;
-      expect(screen?.grid?.save).toEqual({ path: '/grading/:id', field: 'marks', key: 'registration_id', columns: ['grade'] });
+      expect(screen?.grid?.save).toEqual({
+        path: '/grading/:id',
+        field: 'marks',
+        key: 'registration_id',
+        columns: ['grade'],
+      });
       expect(screen?.columns[1]?.grid?.rules).toEqual(['mark_value']);
     } finally {
       await ws.cleanup();
@@ -46,16 +51,24 @@ describe('grid save:', () => {
   it('refuses a readonly or unknown saved column, a path parameter the route lacks, and an unknown rule', async () => {
     const { lines } = await errorsFor({
       'screens/staff/marks.rules.yaml': RULES,
-      [SCREEN]: screenWith('{path: /grading/:section, field: marks, key: registration_id, columns: [code, mark]}', '[mark_valu]'),
+      [SCREEN]: screenWith(
+        '{path: /grading/:section, field: marks, key: registration_id, columns: [code, mark]}',
+        '[mark_valu]',
+      ),
     });
     expect(lines.join('\n')).toContain("unknown rule 'mark_valu'");
     expect(lines.join('\n')).toContain("column 'code' is readonly and cannot be saved");
     expect(lines.join('\n')).toContain("'mark' is not a column of this screen");
-    expect(lines.join('\n')).toContain("save.path names ':section', which the screen's path (/grading/:id) does not have");
+    expect(lines.join('\n')).toContain(
+      "save.path names ':section', which the screen's path (/grading/:id) does not have",
+    );
   });
 
   it('requires path, field, key and columns', async () => {
-    const { lines } = await errorsFor({ 'screens/staff/marks.rules.yaml': RULES, [SCREEN]: screenWith('{path: /grading/:id, field: marks}') });
+    const { lines } = await errorsFor({
+      'screens/staff/marks.rules.yaml': RULES,
+      [SCREEN]: screenWith('{path: /grading/:id, field: marks}'),
+    });
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.join('\n')).toMatch(/key|columns/);
   });

@@ -55,7 +55,19 @@ describe('generated definition types', () => {
     // `Condition2` next to `Condition`, `Name12` next to `Name`: a $ref the bundling missed.
     const numbered = names.filter((n) => /\d+$/.test(n) && names.includes(n.replace(/\d+$/, '')));
     expect(numbered).toEqual([]);
-    for (const name of ['Condition', 'Colour', 'FieldType', 'LocalText', 'Label', 'Name', 'FieldName', 'Scalar', 'UploadRule', 'RouteParams', 'Sort']) {
+    for (const name of [
+      'Condition',
+      'Colour',
+      'FieldType',
+      'LocalText',
+      'Label',
+      'Name',
+      'FieldName',
+      'Scalar',
+      'UploadRule',
+      'RouteParams',
+      'Sort',
+    ]) {
       expect(names, name).toContain(name);
     }
     expect(Object.keys(shared).length).toBeGreaterThan(0);
@@ -72,8 +84,20 @@ describe('generated definition types', () => {
   });
 
   it('declares every definition kind and their union', () => {
-    expect(source).toMatch(/^export type Definition = PermissionsDefinition \| RoleDefinition \| StatusTableDefinition/m);
-    for (const kind of ['Entity', 'Form', 'Wizard', 'Screen', 'Navigation', 'Rules', 'Role', 'Permissions', 'StatusTable']) {
+    expect(source).toMatch(
+      /^export type Definition = PermissionsDefinition \| RoleDefinition \| StatusTableDefinition/m,
+    );
+    for (const kind of [
+      'Entity',
+      'Form',
+      'Wizard',
+      'Screen',
+      'Navigation',
+      'Rules',
+      'Role',
+      'Permissions',
+      'StatusTable',
+    ]) {
       expect(source).toMatch(new RegExp(`^export interface ${kind}Definition \\{`, 'm'));
     }
   });

@@ -28,12 +28,19 @@ it('vite plugin: errors go to the overlay, a successful recompile reloads the pa
   };
   (plugin.configResolved as Hook)({ root: ws.root });
   (plugin.configureServer as Hook)(server);
-  await (plugin.buildStart as Hook).call({ error: (m: string) => { throw new Error(m); } });
+  await (plugin.buildStart as Hook).call({
+    error: (m: string) => {
+      throw new Error(m);
+    },
+  });
   expect(sent.at(-1)).toEqual({ type: 'full-reload' });
 
   const idle = (plugin.api as { idle(): Promise<void> }).idle;
   const role = path.join(ws.root, 'screens/access/student.role.yaml');
-  await writeFile(role, 'kind: role\nname: student\nlabel: {en: Student, ar: طالب}\nuserType: 3\npermissions: [nope]\n');
+  await writeFile(
+    role,
+    'kind: role\nname: student\nlabel: {en: Student, ar: طالب}\nuserType: 3\npermissions: [nope]\n',
+  );
   handlers.change(role);
   await idle();
   expect(sent.at(-1)?.type).toBe('error');
@@ -42,7 +49,10 @@ it('vite plugin: errors go to the overlay, a successful recompile reloads the pa
     "screens/access/student.role.yaml:5:15 unknown permission 'nope' (declare it in a kind: permissions file)",
   );
 
-  await writeFile(role, 'kind: role\nname: student\nlabel: {en: Student, ar: طالب}\nuserType: 3\npermissions: [access_student]\n');
+  await writeFile(
+    role,
+    'kind: role\nname: student\nlabel: {en: Student, ar: طالب}\nuserType: 3\npermissions: [access_student]\n',
+  );
   handlers.change(role);
   await idle();
   expect(sent.at(-1)).toEqual({ type: 'full-reload' });

@@ -17,7 +17,17 @@ const load = (file: string) => readSheet(fs.readFileSync(path.join(DIR, file)), 
 describe.each(['students.xlsx', 'students.xls', 'students.xlsm', 'students.csv'])('LibreOffice fixture %s', (file) => {
   it('reads the first sheet with its header as written', () => {
     const table = load(file);
-    expect(table.header).toEqual(['Code', 'Name', 'الاسم بالعربية', 'birth_date', 'GPA', 'Fees', 'enrolled_at', 'Active', 'fees_paid']);
+    expect(table.header).toEqual([
+      'Code',
+      'Name',
+      'الاسم بالعربية',
+      'birth_date',
+      'GPA',
+      'Fees',
+      'enrolled_at',
+      'Active',
+      'fees_paid',
+    ]);
     expect(table.rows).toHaveLength(10);
   });
 
@@ -34,7 +44,9 @@ describe.each(['students.xlsx', 'students.xls', 'students.xlsm', 'students.csv']
       'Row 5 has validation error for column GPA: Invalid input value',
       'Row 6 has validation error for column Active: Invalid input value',
     ]);
-    expect(en.errors.map((e) => ({ row: e.row, column: e.column }))).toEqual(FIXTURE_INVALID.map(({ row, column }) => ({ row, column })));
+    expect(en.errors.map((e) => ({ row: e.row, column: e.column }))).toEqual(
+      FIXTURE_INVALID.map(({ row, column }) => ({ row, column })),
+    );
     const ar = importTable(load(file), FIXTURE_COLUMNS, 'ar');
     expect(ar.errors.map((e) => e.text)).toEqual([
       'الصف 4 به خطأ في التحقق للعمود تاريخ الميلاد: قيمة الإدخال غير صالحة',

@@ -9,18 +9,35 @@ import type { SheetCell, SheetTable } from '../../../engine/plugins/grid/io/tabl
 import { importExtension } from '../../../engine/plugins/grid/io/table.ts';
 import type { GridColumn } from '../../../engine/plugins/grid/model/types.ts';
 
-const table = (header: string[], ...rows: SheetCell[][]): SheetTable => ({ header, rows, sheetRows: rows.map((_, i) => i + 2) });
+const table = (header: string[], ...rows: SheetCell[][]): SheetTable => ({
+  header,
+  rows,
+  sheetRows: rows.map((_, i) => i + 2),
+});
 
 const COLUMNS: GridColumn[] = [
   { name: 'id', label: { en: 'Id', ar: 'المعرف' }, keyField: true, readonly: true },
-  { name: 'name', label: { en: 'Name', ar: 'الاسم' }, mandatory: true, mandatoryMessage: { en: 'Name is required', ar: 'الاسم مطلوب' } },
+  {
+    name: 'name',
+    label: { en: 'Name', ar: 'الاسم' },
+    mandatory: true,
+    mandatoryMessage: { en: 'Name is required', ar: 'الاسم مطلوب' },
+  },
   { name: 'gpa', label: { en: 'GPA', ar: 'المعدل' }, type: 'number' },
   { name: 'hours', label: 'Hours', type: 'number', readonly: true },
   { name: 'code', label: { en: 'Code', ar: 'الكود' }, lengthLimit: 4 },
   { name: 'born', label: { en: 'Born', ar: 'الميلاد' }, type: 'date' },
   { name: 'seen', label: 'Seen', type: 'datetimetick' },
   { name: 'ok', label: 'OK', type: 'checkTF' },
-  { name: 'kind', label: 'Kind', type: 'select', options: [{ value: 'u', label: { en: 'Undergraduate', ar: 'جامعي' } }, { value: 'p', label: { en: 'Postgraduate', ar: 'دراسات عليا' } }] },
+  {
+    name: 'kind',
+    label: 'Kind',
+    type: 'select',
+    options: [
+      { value: 'u', label: { en: 'Undergraduate', ar: 'جامعي' } },
+      { value: 'p', label: { en: 'Postgraduate', ar: 'دراسات عليا' } },
+    ],
+  },
 ];
 
 const texts = (result: ReturnType<typeof importTable>) => result.errors.map((e) => e.text);
@@ -62,13 +79,24 @@ describe('importTable: the spec messages', () => {
 
   it("'Readonly column detected' for a readonly column that is not a key; its values are not taken", () => {
     const result = importTable(table(['Id', 'Name', 'Hours'], [1, 'Mona', 99]), COLUMNS, 'en');
-    expect(result.errors).toEqual([{ message: { en: 'Readonly column detected', ar: 'تم اكتشاف عمود للقراءة فقط' }, text: 'Readonly column detected', column: 'hours', warning: true }]);
+    expect(result.errors).toEqual([
+      {
+        message: { en: 'Readonly column detected', ar: 'تم اكتشاف عمود للقراءة فقط' },
+        text: 'Readonly column detected',
+        column: 'hours',
+        warning: true,
+      },
+    ]);
     expect(result.rows).toEqual([{ id: '1', name: 'Mona' }]);
   });
 
   it("'Row {n} has validation error for column {name}: {reason}' with the rule's own reason", () => {
     const result = importTable(
-      table(['Id', 'Name', 'GPA', 'Code', 'OK', 'Kind'], [1, 'Mona', 'x1', 'AB', 'T', 'Postgraduate'], [2, '', 3, 'ABCDE', 'maybe', 'Other']),
+      table(
+        ['Id', 'Name', 'GPA', 'Code', 'OK', 'Kind'],
+        [1, 'Mona', 'x1', 'AB', 'T', 'Postgraduate'],
+        [2, '', 3, 'ABCDE', 'maybe', 'Other'],
+      ),
       COLUMNS,
       'en',
     );
@@ -92,7 +120,9 @@ describe('importTable: the spec messages', () => {
   it("'Column {name} has validation error: {reason}' for a repeated key value", () => {
     const result = importTable(table(['Id', 'Name'], [1, 'a'], [1, 'b'], [2, 'c']), COLUMNS, 'en');
     expect(texts(result)).toEqual(['Column Id has validation error: Duplicate value 1']);
-    expect(texts(importTable(table(['Id', 'Name'], [1, 'a'], [1, 'b']), COLUMNS, 'ar'))).toEqual(['العمود المعرف به خطأ في التحقق: قيمة مكررة 1']);
+    expect(texts(importTable(table(['Id', 'Name'], [1, 'a'], [1, 'b']), COLUMNS, 'ar'))).toEqual([
+      'العمود المعرف به خطأ في التحقق: قيمة مكررة 1',
+    ]);
   });
 
   it('folds more than ROW_MESSAGES_PER_COLUMN failures of one column into one column message', () => {
@@ -101,16 +131,22 @@ describe('importTable: the spec messages', () => {
       `Column GPA has validation error: Invalid input value (${ROW_MESSAGES_PER_COLUMN + 1} rows)`,
     ]);
     const exactly = many.slice(1);
-    expect(texts(importTable(table(['Id', 'Name', 'GPA'], ...exactly), COLUMNS, 'en'))).toHaveLength(ROW_MESSAGES_PER_COLUMN);
+    expect(texts(importTable(table(['Id', 'Name', 'GPA'], ...exactly), COLUMNS, 'en'))).toHaveLength(
+      ROW_MESSAGES_PER_COLUMN,
+    );
   });
 
   it('an empty key cell is refused even when the key column is not mandatory', () => {
-    expect(texts(importTable(table(['Id', 'Name'], [null, 'a']), COLUMNS, 'en'))).toEqual(['Row 1 has validation error for column Id: Please fill this field']);
+    expect(texts(importTable(table(['Id', 'Name'], [null, 'a']), COLUMNS, 'en'))).toEqual([
+      'Row 1 has validation error for column Id: Please fill this field',
+    ]);
   });
 
   it('runs row validators and names the column they blame', () => {
     const result = importTable(table(['Id', 'Name', 'GPA'], [1, 'a', 4]), COLUMNS, 'en', {
-      rowValidators: [(row) => (row.gpa === 4 ? { column: 'gpa', reason: { en: 'Too perfect', ar: 'مثالي جدًا' } } : null)],
+      rowValidators: [
+        (row) => (row.gpa === 4 ? { column: 'gpa', reason: { en: 'Too perfect', ar: 'مثالي جدًا' } } : null),
+      ],
     });
     expect(texts(result)).toEqual(['Row 1 has validation error for column GPA: Too perfect']);
   });
@@ -119,7 +155,11 @@ describe('importTable: the spec messages', () => {
 describe('importTable: dates as spreadsheets write them', () => {
   it('a date cell fits the column kind when the dropped parts are zero', () => {
     const result = importTable(
-      table(['Id', 'Born', 'Seen'], [1, { date: '2004-03-15 00:00:00' }, { date: '2024-09-01 09:30:00' }], [2, '2004-03-16 00:00', '2024-09-01 09:30:00']),
+      table(
+        ['Id', 'Born', 'Seen'],
+        [1, { date: '2004-03-15 00:00:00' }, { date: '2024-09-01 09:30:00' }],
+        [2, '2004-03-16 00:00', '2024-09-01 09:30:00'],
+      ),
       COLUMNS,
       'en',
     );

@@ -13,12 +13,17 @@ const rows: SheetCell[][] = Array.from({ length: 40 }, (_, i) => [
   i % 4 === 0 ? 1 : i % 4 === 1 ? '1' : i % 4 === 2 ? true : null,
   i / 3,
 ]);
-const table: SheetTable = { header: ['Code', 'City', 'Day', 'Flag', 'Share'], rows, sheetRows: rows.map((_, i) => i + 2) };
+const table: SheetTable = {
+  header: ['Code', 'City', 'Day', 'Flag', 'Share'],
+  rows,
+  sheetRows: rows.map((_, i) => i + 2),
+};
 
 describe('toColumns', () => {
   it('gives back every cell, a date as a date and its text as a text', () => {
     const columns = toColumns(table);
-    for (let r = 0; r < rows.length; r++) for (let c = 0; c < 5; c++) expect(columnCell(columns, r, c)).toEqual(rows[r]![c]);
+    for (let r = 0; r < rows.length; r++)
+      for (let c = 0; c < 5; c++) expect(columnCell(columns, r, c)).toEqual(rows[r]![c]);
     expect(columnCell(columns, 0, 9)).toBeNull();
     expect(columns.header).toEqual(table.header);
     expect(columns.sheetRows).toEqual(table.sheetRows);
@@ -30,7 +35,8 @@ describe('toColumns', () => {
     expect(columns.dates.map(Boolean)).toEqual([false, false, true, false, false]);
     expect(columnBuffers(columns)).toHaveLength(3);
     const moved = structuredClone(columns, { transfer: columnBuffers(columns) });
-    for (let c = 0; c < 5; c++) expect(Array.from({ length: rows.length }, (_, r) => columnCell(moved, r, c))).toEqual(rows.map((row) => row[c]));
+    for (let c = 0; c < 5; c++)
+      expect(Array.from({ length: rows.length }, (_, r) => columnCell(moved, r, c))).toEqual(rows.map((row) => row[c]));
   });
 
   it('an empty table has empty columns', () => {

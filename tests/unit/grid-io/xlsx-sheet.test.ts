@@ -27,18 +27,25 @@ function craft(parts: { sheet: string; strings?: string; styles?: string; date19
   const written = XLSX.write(book, { type: 'array', bookType: 'xlsx', bookSST: true }) as ArrayBuffer;
   const zip = XLSX.CFB.read(new Uint8Array(written), { type: 'array' });
   const put = (name: string, text: string) => XLSX.CFB.utils.cfb_add(zip, name, new TextEncoder().encode(text));
-  put('/xl/worksheets/sheet1.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet ${NS}>${parts.sheet}</worksheet>`);
+  put(
+    '/xl/worksheets/sheet1.xml',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet ${NS}>${parts.sheet}</worksheet>`,
+  );
   put('/xl/sharedStrings.xml', `<?xml version="1.0"?><sst ${NS}>${parts.strings ?? ''}</sst>`);
   if (parts.styles) put('/xl/styles.xml', `<?xml version="1.0"?><styleSheet ${NS}>${parts.styles}</styleSheet>`);
   if (parts.date1904) {
     const entry = XLSX.CFB.find(zip, '/xl/workbook.xml');
     const text = new TextDecoder().decode(entry.content).replace(/<workbookPr[^>]*\/>/, '<workbookPr date1904="1"/>');
-    put('/xl/workbook.xml', text.includes('date1904') ? text : text.replace('<sheets>', '<workbookPr date1904="1"/><sheets>'));
+    put(
+      '/xl/workbook.xml',
+      text.includes('date1904') ? text : text.replace('<sheets>', '<workbookPr date1904="1"/><sheets>'),
+    );
   }
   return new Uint8Array(XLSX.CFB.write(zip, { fileType: 'zip', type: 'array' }) as ArrayBuffer);
 }
 
-const STYLES = '<numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm"/></numFmts><cellXfs count="3"><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/></cellXfs>';
+const STYLES =
+  '<numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm"/></numFmts><cellXfs count="3"><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/></cellXfs>';
 
 const STRINGS = [
   '<si><t>Code</t></si>',
@@ -68,8 +75,14 @@ describe('the .xlsx reader gives what SheetJS gives', () => {
     ['our English export', () => buildExport(FIXTURE_ROWS, FIXTURE_COLUMNS, 'xlsx', 'en')],
     ['our Arabic export', () => buildExport(FIXTURE_ROWS, FIXTURE_COLUMNS, 'xlsx', 'ar')],
     ['a hand-written sheet without <dimension>', () => craft({ sheet: SHEET, strings: STRINGS, styles: STYLES })],
-    ['the same with a <dimension>', () => craft({ sheet: `<dimension ref="A1:E9"/>${SHEET}`, strings: STRINGS, styles: STYLES })],
-    ['a <dimension> wider than the cells', () => craft({ sheet: `<dimension ref="B2:G12"/>${SHEET}`, strings: STRINGS, styles: STYLES })],
+    [
+      'the same with a <dimension>',
+      () => craft({ sheet: `<dimension ref="A1:E9"/>${SHEET}`, strings: STRINGS, styles: STYLES }),
+    ],
+    [
+      'a <dimension> wider than the cells',
+      () => craft({ sheet: `<dimension ref="B2:G12"/>${SHEET}`, strings: STRINGS, styles: STYLES }),
+    ],
     ['the 1904 date system', () => craft({ sheet: SHEET, strings: STRINGS, styles: STYLES, date1904: true })],
     ['an empty sheet', () => craft({ sheet: '<sheetData/>' })],
   ];
@@ -80,13 +93,14 @@ describe('the .xlsx reader gives what SheetJS gives', () => {
     expect(readSheet(bytes, 'xlsx')).toEqual(sheetJsTable(bytes, 'xlsx'));
   });
 
-  it('the platform unzips what SheetJS unzips (the worker\'s way), to the same cells', async () => {
+  it("the platform unzips what SheetJS unzips (the worker's way), to the same cells", async () => {
     for (const [, file] of files) {
       const bytes = file();
       const native = await unzipNative(bytes);
       expect(native).not.toBeNull();
       const zip = XLSX.CFB.read(bytes, { type: 'array' });
-      for (const [name, content] of native!) if (!name.endsWith('/')) expect(content).toEqual(new Uint8Array(XLSX.CFB.find(zip, `/${name}`).content));
+      for (const [name, content] of native!)
+        if (!name.endsWith('/')) expect(content).toEqual(new Uint8Array(XLSX.CFB.find(zip, `/${name}`).content));
       expect(await readXlsxGridAsync(bytes)).toEqual(readXlsxGrid(bytes));
     }
     expect(await unzipNative(new Uint8Array([80, 75, 3, 4, 1, 2]))).toBeNull();
@@ -110,7 +124,10 @@ describe('the .xlsx reader gives what SheetJS gives', () => {
   });
 
   it('keeps the text of an error cell', () => {
-    const bytes = craft({ sheet: '<sheetData><row r="1"><c r="A1" t="str"><v>Code</v></c></row><row r="2"><c r="A2" t="e"><v>#DIV/0!</v></c></row></sheetData>' });
+    const bytes = craft({
+      sheet:
+        '<sheetData><row r="1"><c r="A1" t="str"><v>Code</v></c></row><row r="2"><c r="A2" t="e"><v>#DIV/0!</v></c></row></sheetData>',
+    });
     expect(readSheet(bytes, 'xlsx').rows).toEqual([['#DIV/0!']]);
   });
 
@@ -122,7 +139,9 @@ describe('the .xlsx reader gives what SheetJS gives', () => {
     const bytes = new Uint8Array(XLSX.CFB.write(zip, { fileType: 'zip', type: 'array' }) as ArrayBuffer);
     expect(readXlsxGrid(bytes)).toBeNull();
     expect(readSheet(bytes, 'xlsx')).toEqual(sheetJsTable(bytes, 'xlsx'));
-    const iso = craft({ sheet: '<sheetData><row r="1"><c r="A1" t="d"><v>2024-01-02T00:00:00Z</v></c></row></sheetData>' });
+    const iso = craft({
+      sheet: '<sheetData><row r="1"><c r="A1" t="d"><v>2024-01-02T00:00:00Z</v></c></row></sheetData>',
+    });
     expect(readXlsxGrid(iso)).toBeNull();
     expect(readXlsxGrid(fs.readFileSync(path.join(FIXTURES, 'students.xls')))).toBeNull();
   });
@@ -133,7 +152,23 @@ describe('the .xlsx reader gives what SheetJS gives', () => {
       const p = XLSX.SSF.parse_date_code(v, { date1904 });
       return p ? { date: `${pad(p.y, 4)}-${pad(p.m)}-${pad(p.d)} ${pad(p.H)}:${pad(p.M)}:${pad(p.S)}` } : v;
     };
-    const values = [0, 1e-7, 0.99999, 0.9999999, 1, 59, 59.99999999, 60, 61, 45132.33263888889, 2958465, 2958465.5, -1, 1 / 3, 86399.5 / 86400];
+    const values = [
+      0,
+      1e-7,
+      0.99999,
+      0.9999999,
+      1,
+      59,
+      59.99999999,
+      60,
+      61,
+      45132.33263888889,
+      2958465,
+      2958465.5,
+      -1,
+      1 / 3,
+      86399.5 / 86400,
+    ];
     for (let i = 0; i < 2000; i++) values.push((i * 7919.123457) % 80000, Math.floor(i * 37.7) + (i % 1440) / 1440);
     for (const date1904 of [false, true]) {
       const ctx = { date1904, days: new Map<number, string>() };
@@ -142,7 +177,25 @@ describe('the .xlsx reader gives what SheetJS gives', () => {
   });
 
   it('reads plain decimals to the double parseFloat gives, and leaves the rest to it', () => {
-    const texts = ['0', '-0', '007', '1.', '.5', '-2.5', '0.92', '45132.33263888889', '9007199254740991', '9007199254740993', '1e5', '1.2.3', '+5', ' 5', '-', '.', ''];
+    const texts = [
+      '0',
+      '-0',
+      '007',
+      '1.',
+      '.5',
+      '-2.5',
+      '0.92',
+      '45132.33263888889',
+      '9007199254740991',
+      '9007199254740993',
+      '1e5',
+      '1.2.3',
+      '+5',
+      ' 5',
+      '-',
+      '.',
+      '',
+    ];
     let seed = 7;
     const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (let i = 0; i < 20000; i++) {

@@ -6,11 +6,27 @@
  * as a real one answers; the real worker is used end to end (tests/e2e/grid.test.ts).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { columnSearcher, createFuzzySearcher, keyColumns, SEARCH_KEYS } from '../../../engine/plugins/grid/model/search.ts';
+import {
+  columnSearcher,
+  createFuzzySearcher,
+  keyColumns,
+  SEARCH_KEYS,
+} from '../../../engine/plugins/grid/model/search.ts';
 import type { GridRow } from '../../../engine/plugins/grid/model/types.ts';
-import { createBackgroundSearcher, MOST_PARTS, ROWS_PER_PART, searchParts } from '../../../engine/plugins/grid/search/background-search.ts';
+import {
+  createBackgroundSearcher,
+  MOST_PARTS,
+  ROWS_PER_PART,
+  searchParts,
+} from '../../../engine/plugins/grid/search/background-search.ts';
 import { mergeRanked } from '../../../engine/plugins/grid/search/merge-ranked.ts';
-import { handleSearchRequest, packColumns, unpackColumns, type SearchRequest, type SearchState } from '../../../engine/plugins/grid/search/protocol.ts';
+import {
+  handleSearchRequest,
+  packColumns,
+  unpackColumns,
+  type SearchRequest,
+  type SearchState,
+} from '../../../engine/plugins/grid/search/protocol.ts';
 import { FakeWorker } from './fake-search-worker.ts';
 
 const rows: GridRow[] = [
@@ -24,7 +40,19 @@ const keys = [...SEARCH_KEYS];
 const QUERIES = ['Ahmad', 'منى', '2001', 'S3003', 'Mustafa', 'zzzzqqq', ''];
 
 /** 1,000 rows whose names repeat (so many matches tie on score), with codes and Arabic names. */
-const FIRST = ['Mona', 'Ahmed', 'Mostafa', 'Laila', 'Omar', 'Mustafa', 'Hassan', 'Noura', 'Mahmoud', 'Salma', 'Youssef'];
+const FIRST = [
+  'Mona',
+  'Ahmed',
+  'Mostafa',
+  'Laila',
+  'Omar',
+  'Mustafa',
+  'Hassan',
+  'Noura',
+  'Mahmoud',
+  'Salma',
+  'Youssef',
+];
 const LAST = ['Hassan', 'Ali', 'Mahmoud', 'Khaled', 'Mustafa', 'Saad', 'Fathy'];
 const LOCAL = ['منى', 'أحمد', 'مصطفى', 'ليلى', 'عمر', 'مصطفى', 'حسن', 'نورة', 'محمود', 'سلمى', 'يوسف'];
 const many: GridRow[] = Array.from({ length: 1000 }, (_, i) => ({
@@ -32,7 +60,18 @@ const many: GridRow[] = Array.from({ length: 1000 }, (_, i) => ({
   name_local: `${LOCAL[(i * 7) % LOCAL.length]} ${LOCAL[(i * 5) % LOCAL.length]}`,
   code: i % 3 ? `S${20240000 + i}` : 20240000 + i,
 }));
-const MANY_QUERIES = ['Mona Hassan', 'Mustafa', 'Mostafa Ali', 'M', 'مصطفى', '2024', 'S20240500', 'Laila Mustafa', 'xq', ''];
+const MANY_QUERIES = [
+  'Mona Hassan',
+  'Mustafa',
+  'Mostafa Ali',
+  'M',
+  'مصطفى',
+  '2024',
+  'S20240500',
+  'Laila Mustafa',
+  'xq',
+  '',
+];
 
 describe('the worker side', () => {
   it('key columns hold each key as text, empty for no value', () => {
@@ -77,8 +116,17 @@ describe('the worker side', () => {
   });
   it('answers over parts of the rows merge into the answer over all of them, in the same order', () => {
     const whole = columnSearcher(keys, keyColumns(many, keys));
-    for (const cuts of [[0, 1000], [0, 500, 1000], [0, 1, 999, 1000], [0, 250, 251, 700, 1000], [0, 0, 1000]]) {
-      const parts = cuts.slice(1).map((to, p) => ({ offset: cuts[p]!, searcher: columnSearcher(keys, keyColumns(many.slice(cuts[p], to), keys)) }));
+    for (const cuts of [
+      [0, 1000],
+      [0, 500, 1000],
+      [0, 1, 999, 1000],
+      [0, 250, 251, 700, 1000],
+      [0, 0, 1000],
+    ]) {
+      const parts = cuts.slice(1).map((to, p) => ({
+        offset: cuts[p]!,
+        searcher: columnSearcher(keys, keyColumns(many.slice(cuts[p], to), keys)),
+      }));
       for (const query of MANY_QUERIES) {
         const answers = parts.map(({ offset, searcher }) => ({ offset, ...searcher.ranked(query) }));
         expect(mergeRanked(answers), `${query} cut at ${cuts.join(',')}`).toEqual(whole.search(query));
@@ -105,7 +153,8 @@ describe('the page side', () => {
     FakeWorker.made = [];
     FakeWorker.failNext = false;
   });
-  const searches = (worker: FakeWorker) => worker.sent.filter((r) => r.type === 'search').map((r) => (r as { query: string }).query);
+  const searches = (worker: FakeWorker) =>
+    worker.sent.filter((r) => r.type === 'search').map((r) => (r as { query: string }).query);
 
   it('is not made where there are no workers (the grid then searches on the page)', () => {
     expect(typeof Worker).toBe('undefined');
@@ -172,12 +221,15 @@ describe('the page side', () => {
     const searcher = createBackgroundSearcher(many, keys, 3)!;
     searcher.warm();
     expect(FakeWorker.made).toHaveLength(3);
-    const parts = FakeWorker.made.map((worker) => unpackColumns((worker.sent[0] as Extract<SearchRequest, { type: 'index' }>).packed, keys.length));
+    const parts = FakeWorker.made.map((worker) =>
+      unpackColumns((worker.sent[0] as Extract<SearchRequest, { type: 'index' }>).packed, keys.length),
+    );
     expect(parts.map((columns) => columns[0]!.length)).toEqual([333, 334, 333]);
     // Together, in order, the parts are every row's values.
     expect(keys.map((_, k) => parts.flatMap((columns) => columns[k]!))).toEqual(keyColumns(many, keys));
     const whole = createFuzzySearcher(many);
-    for (const query of ['Mona Hassan', 'مصطفى', 'S20240500', 'M']) expect(await searcher.find(query), query).toEqual(whole.search(query));
+    for (const query of ['Mona Hassan', 'مصطفى', 'S20240500', 'M'])
+      expect(await searcher.find(query), query).toEqual(whole.search(query));
     // Only the latest query waits, in every worker.
     const first = searcher.find('Mo');
     const replaced = searcher.find('Mos');
@@ -185,12 +237,13 @@ describe('the page side', () => {
     expect(await replaced).toBeNull();
     expect(await first).toEqual(whole.search('Mo'));
     expect(await latest).toEqual(whole.search('Mostafa Ali'));
-    for (const worker of FakeWorker.made) expect(searches(worker)).toEqual(['Mona Hassan', 'مصطفى', 'S20240500', 'M', 'Mo', 'Mostafa Ali']);
+    for (const worker of FakeWorker.made)
+      expect(searches(worker)).toEqual(['Mona Hassan', 'مصطفى', 'S20240500', 'M', 'Mo', 'Mostafa Ali']);
     searcher.release();
     expect(FakeWorker.made.every((worker) => worker.terminated)).toBe(true);
   });
 
-  it('one part\'s worker failing ends them all; the search goes on on the page', async () => {
+  it("one part's worker failing ends them all; the search goes on on the page", async () => {
     vi.stubGlobal('Worker', FakeWorker);
     const searcher = createBackgroundSearcher(many, keys, 2)!;
     searcher.warm();

@@ -40,10 +40,24 @@ describe('columns in sight', () => {
     expect(grid.getAttribute('aria-colcount')).toBe('6');
     expect(drawn(grid, 0)).toEqual([0, 1, 2, 3, 4]);
     const row = grid.querySelector('.rg-row[aria-rowindex="3"]')!;
-    expect([...row.querySelectorAll('[role="gridcell"]')].map((c) => c.getAttribute('aria-colindex'))).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect([...row.querySelectorAll('[role="gridcell"]')].map((c) => c.getAttribute('aria-colindex'))).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+    ]);
     expect(grid.querySelector('.rg-gap')).toBeNull();
     // The header keeps every column, with the same indices.
-    expect([...grid.querySelectorAll('[role="columnheader"]')].map((c) => c.getAttribute('aria-colindex'))).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect([...grid.querySelectorAll('[role="columnheader"]')].map((c) => c.getAttribute('aria-colindex'))).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+    ]);
   });
 
   it('a narrow grid draws the sticky column and the columns in sight; the active cell is drawn wherever it is', () => {
@@ -57,7 +71,11 @@ describe('columns in sight', () => {
     fireEvent.keyDown(grid, { key: 'ArrowDown' });
     fireEvent.keyDown(grid, { key: 'End' });
     const active = grid.querySelector<HTMLElement>('.rg-active')!;
-    expect([active.closest<HTMLElement>('[data-r]')!.dataset.r, active.dataset.c, active.getAttribute('aria-colindex')]).toEqual(['0', '4', '6']);
+    expect([
+      active.closest<HTMLElement>('[data-r]')!.dataset.r,
+      active.dataset.c,
+      active.getAttribute('aria-colindex'),
+    ]).toEqual(['0', '4', '6']);
     // Its row draws the columns up to it; the other rows only those in sight.
     expect(drawn(grid, 0)).toEqual([0, 1, 2, 3, 4]);
     expect(drawn(grid, 1)).toEqual([0, 1, 2]);

@@ -38,7 +38,8 @@ describe('number', () => {
     expect(parseCell(n, '')).toEqual({ value: null });
   });
   it('refuses anything else with "Invalid input value"', () => {
-    for (const bad of ['12a', '1-2', '--1', '1.2.3', 'abc', Number.NaN, Infinity, true]) expect(parseCell(n, bad)).toEqual(invalid);
+    for (const bad of ['12a', '1-2', '--1', '1.2.3', 'abc', Number.NaN, Infinity, true])
+      expect(parseCell(n, bad)).toEqual(invalid);
   });
   it('shows thousands separators; edits and copies without them', () => {
     expect(formatCell(n, 1234567.25)).toBe('1,234,567.25');
@@ -67,11 +68,13 @@ describe('date, datetime, datetimesec', () => {
   it('datetime is YYYY-MM-DD HH:mm (an ISO T is accepted and shown as a space)', () => {
     expect(parseCell(col('datetime'), '2024-09-01 08:30')).toEqual({ value: '2024-09-01 08:30' });
     expect(parseCell(col('datetime'), '2024-09-01T08:30')).toEqual({ value: '2024-09-01 08:30' });
-    for (const bad of ['2024-09-01', '2024-09-01 24:00', '2024-09-01 8:30', '2024-09-01 08:30:00']) expect(parseCell(col('datetime'), bad), bad).toEqual(invalid);
+    for (const bad of ['2024-09-01', '2024-09-01 24:00', '2024-09-01 8:30', '2024-09-01 08:30:00'])
+      expect(parseCell(col('datetime'), bad), bad).toEqual(invalid);
   });
   it('datetimesec is YYYY-MM-DD HH:mm:ss', () => {
     expect(parseCell(col('datetimesec'), '2024-09-01 08:30:59')).toEqual({ value: '2024-09-01 08:30:59' });
-    for (const bad of ['2024-09-01 08:30', '2024-09-01 08:30:60']) expect(parseCell(col('datetimesec'), bad), bad).toEqual(invalid);
+    for (const bad of ['2024-09-01 08:30', '2024-09-01 08:30:60'])
+      expect(parseCell(col('datetimesec'), bad), bad).toEqual(invalid);
   });
   it('a Date object (from a sheet) becomes the format', () => {
     expect(parseCell(col('date'), new Date(ms('2024-05-06T00:00:00Z')))).toEqual({ value: '2024-05-06' });

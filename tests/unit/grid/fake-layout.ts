@@ -17,11 +17,15 @@ export function fakeGridLayout(width: () => number = () => 0): void {
     Element.prototype.scrollTo ??= () => {};
     Object.defineProperty(proto, 'clientWidth', {
       configurable: true,
-      get(this: HTMLElement) { return this.classList.contains('rg-scroll') ? width() : 0; },
+      get(this: HTMLElement) {
+        return this.classList.contains('rg-scroll') ? width() : 0;
+      },
     });
     Object.defineProperty(proto, 'clientHeight', {
       configurable: true,
-      get(this: HTMLElement) { return this.classList.contains('rg-scroll') ? parseFloat(this.style.height) || 0 : 0; },
+      get(this: HTMLElement) {
+        return this.classList.contains('rg-scroll') ? parseFloat(this.style.height) || 0 : 0;
+      },
     });
   });
   afterAll(() => {

@@ -3,7 +3,11 @@
  * no workers: it runs the worker's own protocol on a later task, as a real worker answers, and
  * records what it was sent. Set as the global Worker with vi.stubGlobal.
  */
-import { handleSearchRequest, type SearchRequest, type SearchState } from '../../../engine/plugins/grid/search/protocol.ts';
+import {
+  handleSearchRequest,
+  type SearchRequest,
+  type SearchState,
+} from '../../../engine/plugins/grid/search/protocol.ts';
 
 /** A stand-in Worker: runs the worker's protocol on a later task; counts what it was sent. */
 export class FakeWorker {
@@ -32,4 +36,3 @@ export class FakeWorker {
     this.terminated = true;
   }
 }
-

@@ -17,7 +17,11 @@ const name: GridColumn = { name: 'name' };
 const gpa: GridColumn = { name: 'gpa', type: 'number' };
 const born: GridColumn = { name: 'born', type: 'date' };
 const seen: GridColumn = { name: 'seen', type: 'datetick' };
-const sex: GridColumn = { name: 'sex', type: 'map', options: { M: { en: 'Male', ar: 'ذكر' }, F: { en: 'Female', ar: 'أنثى' } } };
+const sex: GridColumn = {
+  name: 'sex',
+  type: 'map',
+  options: { M: { en: 'Male', ar: 'ذكر' }, F: { en: 'Female', ar: 'أنثى' } },
+};
 
 const rows: GridRow[] = [
   { name: 'Ahmed Ali', gpa: 3.2, born: '2001-05-01', seen: Date.UTC(2024, 0, 10), sex: 'M' },

@@ -9,9 +9,21 @@ import type { GridSave, Rule } from '../../../generator/manifest-types.ts';
 import { mergeRows } from '../../../engine/plugins/grid/model/merge.ts';
 import { validateCell } from '../../../engine/plugins/grid/model/validate.ts';
 import type { GridColumn, GridRow } from '../../../engine/plugins/grid/model/types.ts';
-import { cellErrorsFrom, pendingChanges, saveBody, withCellErrors, withRules } from '../../../engine/plugins/grid/react/save-model.ts';
+import {
+  cellErrorsFrom,
+  pendingChanges,
+  saveBody,
+  withCellErrors,
+  withRules,
+} from '../../../engine/plugins/grid/react/save-model.ts';
 
-const SAVE: GridSave = { method: 'PUT', path: '/grades/sections/:id', field: 'marks', key: 'registration_id', columns: ['grade'] };
+const SAVE: GridSave = {
+  method: 'PUT',
+  path: '/grades/sections/:id',
+  field: 'marks',
+  key: 'registration_id',
+  columns: ['grade'],
+};
 const COLUMNS: GridColumn[] = [
   { name: 'code', readonly: true, keyField: true },
   { name: 'name', readonly: true },
@@ -24,11 +36,21 @@ const BASE: GridRow[] = [
   { registration_id: 13, code: 'G003', name: 'Omar', grade: 40, max_mark: 100 },
 ];
 const RULES: Record<string, Rule> = {
-  mark_value: { name: 'mark_value', minimum: 0, pattern: '^[0-9]{1,6}([.][0-9]{1,2})?$', message: { en: 'Bad mark', ar: 'درجة غير صالحة' } },
-  mark_not_above_max: { name: 'mark_not_above_max', compare: { op: '<=', field: 'max_mark' }, message: { en: 'Above the maximum', ar: 'أعلى من العظمى' } },
+  mark_value: {
+    name: 'mark_value',
+    minimum: 0,
+    pattern: '^[0-9]{1,6}([.][0-9]{1,2})?$',
+    message: { en: 'Bad mark', ar: 'درجة غير صالحة' },
+  },
+  mark_not_above_max: {
+    name: 'mark_not_above_max',
+    compare: { op: '<=', field: 'max_mark' },
+    message: { en: 'Above the maximum', ar: 'أعلى من العظمى' },
+  },
 };
 
-const edit = (rows: GridRow[], index: number, values: GridRow) => rows.map((r, i) => (i === index ? { ...r, ...values } : r));
+const edit = (rows: GridRow[], index: number, values: GridRow) =>
+  rows.map((r, i) => (i === index ? { ...r, ...values } : r));
 
 describe('pendingChanges', () => {
   it('finds only the changed rows, by key, and sends only them', () => {
@@ -46,14 +68,25 @@ describe('pendingChanges', () => {
   });
 
   it("counts an import's changes, and leaves out the rows it added (an unknown student)", () => {
-    const imported = mergeRows(BASE, [{ code: 'G002', grade: 19 }, { code: 'G999', grade: 5 }], COLUMNS);
+    const imported = mergeRows(
+      BASE,
+      [
+        { code: 'G002', grade: 19 },
+        { code: 'G999', grade: 5 },
+      ],
+      COLUMNS,
+    );
     const pending = pendingChanges(BASE, imported, SAVE, COLUMNS);
     expect(pending.rows.map((r) => [r.key, r.values.grade])).toEqual([['12', 19]]);
     expect(pending.unmatched).toBe(1);
   });
 
   it('counts a changed cell the grid refuses (text in a number column, a rule broken)', () => {
-    const columns = withRules(COLUMNS, [{ field: 'grade', grid: { rules: ['mark_value', 'mark_not_above_max'] } }], RULES);
+    const columns = withRules(
+      COLUMNS,
+      [{ field: 'grade', grid: { rules: ['mark_value', 'mark_not_above_max'] } }],
+      RULES,
+    );
     const current = edit(edit(BASE, 0, { grade: 'abc' }), 1, { grade: 25 });
     const pending = pendingChanges(BASE, current, SAVE, columns);
     expect(pending.rows).toHaveLength(2);
@@ -62,9 +95,15 @@ describe('pendingChanges', () => {
 });
 
 describe('withRules', () => {
-  const grade = withRules(COLUMNS, [{ field: 'grade', grid: { rules: ['mark_value', 'mark_not_above_max'] } }], RULES)[2]!;
+  const grade = withRules(
+    COLUMNS,
+    [{ field: 'grade', grid: { rules: ['mark_value', 'mark_not_above_max'] } }],
+    RULES,
+  )[2]!;
   it("checks a cell with the shared rules and the row's other fields", () => {
-    expect(validateCell(grade, '25', { max_mark: 20 })).toEqual({ error: { en: 'Above the maximum', ar: 'أعلى من العظمى' } });
+    expect(validateCell(grade, '25', { max_mark: 20 })).toEqual({
+      error: { en: 'Above the maximum', ar: 'أعلى من العظمى' },
+    });
     expect(validateCell(grade, '20', { max_mark: 20 })).toEqual({ value: 20 });
     expect(validateCell(grade, '-1', { max_mark: 20 })).toEqual({ error: { en: 'Bad mark', ar: 'درجة غير صالحة' } });
     expect(validateCell(grade, '12.345', { max_mark: 20 })).toMatchObject({ error: { en: 'Bad mark' } });
@@ -78,7 +117,11 @@ describe('server errors on cells', () => {
 
   it("puts '<field>.<i>.<column>' on that row's cell and '<field>.<i>.<key>' on its first saved column", () => {
     const { cells, other } = cellErrorsFrom(
-      { 'marks.1.grade': ['Above the maximum'], 'marks.0.registration_id': ['Not in this section'], marks: ['Too many'] },
+      {
+        'marks.1.grade': ['Above the maximum'],
+        'marks.0.registration_id': ['Not in this section'],
+        marks: ['Too many'],
+      },
       sent,
       SAVE,
     );

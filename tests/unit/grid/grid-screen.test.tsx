@@ -12,7 +12,9 @@ import type { FixtureRoute } from '../../../engine/react/testing/fixture-api.ts'
 import { StoryProviders } from '../../../engine/react/testing/StoryProviders.tsx';
 import { ScreenStory } from '../../../engine/react/testing/ScreenStory.tsx';
 import { GridScreen } from '../../../engine/plugins/grid/react/GridScreen.tsx';
-import { screenGridColumns } from '../../../engine/plugins/grid/react/screen-columns.ts';
+import { normalizeChoiceValues, screenGridColumns } from '../../../engine/plugins/grid/react/screen-columns.ts';
+import { formatCell } from '../../../engine/plugins/grid/model/columns.ts';
+import { CLIENT_MANIFEST } from '../../../stories/fixtures/screens.ts';
 import { gridPlugin } from '../../../engine/plugins/grid/index.ts';
 import { PLUGINS } from '../../../engine/plugins/index.ts';
 import { storyManifest } from '../../../stories/fixtures/manifest.ts';
@@ -30,7 +32,13 @@ const gridScreen: Screen = {
   name: 'students-grid',
   view: 'plugin',
   plugin: 'grid#Grid',
-  columns: list.columns.map((c) => (c.field === 'gpa' ? { ...c, grid: { type: 'number', summary: 'avg' } } : c.field === 'code' ? { ...c, grid: { keyField: true, sticky: true } } : c)),
+  columns: list.columns.map((c) =>
+    c.field === 'gpa'
+      ? { ...c, grid: { type: 'number', summary: 'avg' } }
+      : c.field === 'code'
+        ? { ...c, grid: { keyField: true, sticky: true } }
+        : c,
+  ),
 };
 
 /** Where the screen's address is now (the grid writes its state there). */
@@ -63,7 +71,13 @@ describe('grid#Grid screen', () => {
 
   it('loads every page of the resource and draws badges, links and options', async () => {
     renderScreen();
-    await waitFor(() => expect(screen.getByTestId('grid-count').textContent).toBe(`${STORY_ROWS.students!.length} of ${STORY_ROWS.students!.length} rows`), { timeout: 10_000 });
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('grid-count').textContent).toBe(
+          `${STORY_ROWS.students!.length} of ${STORY_ROWS.students!.length} rows`,
+        ),
+      { timeout: 10_000 },
+    );
     const grid = screen.getByRole('grid');
     expect(grid.querySelector('.rg-badge')).toBeTruthy();
     expect(grid.querySelector('.rg-badge')!.getAttribute('data-colour')).toBeTruthy();
@@ -93,7 +107,8 @@ describe('grid#Grid screen', () => {
 describe('grid#Grid screen: server filters, actions and the address', () => {
   const students = STORY_ROWS.students!;
   const countText = () => screen.getByTestId('grid-count').textContent;
-  const loaded = () => waitFor(() => expect(screen.getByRole('grid').querySelector('.rg-badge')).toBeTruthy(), { timeout: 10_000 });
+  const loaded = () =>
+    waitFor(() => expect(screen.getByRole('grid').querySelector('.rg-badge')).toBeTruthy(), { timeout: 10_000 });
 
   it('draws the YAML filters; a chosen filter asks the server with it and is kept in the address', async () => {
     const status = manifest.statusTables.student_status!.statuses;
@@ -120,7 +135,9 @@ describe('grid#Grid screen: server filters, actions and the address', () => {
     const wanted = students.filter((r) => /^a/i.test(String(r.name)));
     expect(wanted.length).toBeGreaterThan(0);
     expect(countText()).toBe(`${wanted.length} of ${students.length} rows`);
-    const gpaHeader = screen.getAllByRole('columnheader').find((h) => h.textContent?.startsWith(manifest.entities.students!.fields.gpa!.label.en))!;
+    const gpaHeader = screen
+      .getAllByRole('columnheader')
+      .find((h) => h.textContent?.startsWith(manifest.entities.students!.fields.gpa!.label.en))!;
     expect(gpaHeader.getAttribute('aria-sort')).toBe('descending');
     // A change goes to the address; keys that are not the grid's stay.
     fireEvent.change(screen.getByLabelText(`Filter ${nameLabel}`), { target: { value: '' } });
@@ -155,7 +172,12 @@ describe('grid#Grid screen: server filters, actions and the address', () => {
 
   it('shows row actions only with their permission', async () => {
     render(
-      <StoryProviders manifest={manifest} language="en" rows={STORY_ROWS} user={{ id: 2, name: 'Viewer', type: { name: 'Staff', type: 4 }, permissions: ['access_users'] }}>
+      <StoryProviders
+        manifest={manifest}
+        language="en"
+        rows={STORY_ROWS}
+        user={{ id: 2, name: 'Viewer', type: { name: 'Staff', type: 4 }, permissions: ['access_users'] }}
+      >
         <MemoryRouter initialEntries={['/students']}>
           <GridScreen screen={gridScreen} params={{}} />
         </MemoryRouter>
@@ -173,8 +195,16 @@ describe('grid#Grid screen: server filters, actions and the address', () => {
       statusTables: {
         ...manifest.statusTables,
         // 'active' is renamed Succeeded (own colour dark): the grid's table makes it success.
-        student_status: { ...own, statuses: own.statuses.map((s, i) => (i === 0 ? { ...s, name: 'SUCCEEDED', color: 'dark' as const } : s)) },
-        grid_student_status: { name: 'grid_student_status', label: { en: 'g', ar: 'g' }, flags: false, statuses: [{ id: 3, key: 'succeeded', name: 'Succeeded', name_local: 'ناجح', color: 'success' as const }] },
+        student_status: {
+          ...own,
+          statuses: own.statuses.map((s, i) => (i === 0 ? { ...s, name: 'SUCCEEDED', color: 'dark' as const } : s)),
+        },
+        grid_student_status: {
+          name: 'grid_student_status',
+          label: { en: 'g', ar: 'g' },
+          flags: false,
+          statuses: [{ id: 3, key: 'succeeded', name: 'Succeeded', name_local: 'ناجح', color: 'success' as const }],
+        },
       },
     };
     render(
@@ -185,7 +215,10 @@ describe('grid#Grid screen: server filters, actions and the address', () => {
       </StoryProviders>,
     );
     await loaded();
-    const badges = [...screen.getByRole('grid').querySelectorAll('.rg-badge')].map((b) => [b.textContent, b.getAttribute('data-colour')]);
+    const badges = [...screen.getByRole('grid').querySelectorAll('.rg-badge')].map((b) => [
+      b.textContent,
+      b.getAttribute('data-colour'),
+    ]);
     expect(badges).toContainEqual(['SUCCEEDED', 'success']);
     const other = own.statuses.find((s) => badges.some(([text]) => text === s.name) && s !== own.statuses[0])!;
     expect(badges).toContainEqual([other.name, other.color]);
@@ -214,18 +247,44 @@ describe('stories of grid screens', () => {
 
 describe('screenGridColumns', () => {
   it('takes grid options and makes badge and referenced columns map columns', () => {
-    const columns = screenGridColumns(gridScreen, manifest.entities.students as never, manifest.statusTables, { faculties: [{ id: 1, name: 'Engineering', name_local: 'الهندسة' }] });
+    const columns = screenGridColumns(gridScreen, manifest.entities.students as never, manifest.statusTables, {
+      faculties: [{ id: 1, name: 'Engineering', name_local: 'الهندسة' }],
+    });
     const byName = Object.fromEntries(columns.map((c) => [c.name, c]));
     expect(byName.gpa).toMatchObject({ type: 'number', summary: 'avg' });
     expect(byName.code).toMatchObject({ keyField: true, sticky: true });
     expect(byName.status_id!.type).toBe('map');
     // A flag table's column holds combinations: not a map of its statuses (every value would be 'invalid').
-    const flagged = screenGridColumns(
-      { columns: [{ field: 'flags', badge: 'flags_table' }] } as never,
-      undefined,
-      { flags_table: { name: 'flags_table', label: { en: 'f', ar: 'f' }, flags: true, statuses: [{ id: 16, key: 'fresh', name: 'Fresh', name_local: 'مستجد', color: 'info' }] } },
-    );
+    const flagged = screenGridColumns({ columns: [{ field: 'flags', badge: 'flags_table' }] } as never, undefined, {
+      flags_table: {
+        name: 'flags_table',
+        label: { en: 'f', ar: 'f' },
+        flags: true,
+        statuses: [{ id: 16, key: 'fresh', name: 'Fresh', name_local: 'مستجد', color: 'info' }],
+      },
+    });
     expect(flagged[0]!.type).toBeUndefined();
-    expect(byName.faculty_id).toMatchObject({ type: 'map', options: [{ value: '1', label: { en: 'Engineering', ar: 'الهندسة' } }] });
+    expect(byName.faculty_id).toMatchObject({
+      type: 'map',
+      options: [{ value: '1', label: { en: 'Engineering', ar: 'الهندسة' } }],
+    });
+  });
+
+  it("a field shown twice, the second with `words`: its own column, the amount in words (the finance staff's transactions)", () => {
+    const transactions = CLIENT_MANIFEST.screens.transactions!;
+    expect(transactions.plugin).toBe('grid#Grid');
+    const columns = screenGridColumns(
+      transactions,
+      CLIENT_MANIFEST.entities.transactions as never,
+      CLIENT_MANIFEST.statusTables,
+    );
+    const amount = columns.filter((c) => c.name.startsWith('amount'));
+    expect(amount.map((c) => c.name)).toEqual(['amount', 'amount__words']);
+    const [row] = normalizeChoiceValues([{ id: 1, amount: 1250 }], columns);
+    expect(row!.amount__words).toBe(1250);
+    expect(formatCell(amount[0]!, 1250, 'en')).toBe('1,250');
+    expect(formatCell(amount[1]!, 1250, 'en')).toBe('one thousand two hundred fifty');
+    expect(formatCell(amount[1]!, 1250, 'ar')).toBe('ألف ومائتان وخمسون');
+    expect(formatCell(amount[1]!, 1_000_000_000, 'en')).toBe('Number is too large (at most 9 digits)');
   });
 });

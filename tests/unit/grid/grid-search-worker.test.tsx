@@ -41,7 +41,8 @@ describe('the grid searching in its worker', () => {
   it('shows each answer when it comes, the last one until then; cleared, every row at once', async () => {
     const { unmount } = render(<Grid columns={columns} rows={rows} importExport={false} />);
     const box = screen.getByLabelText('Search name or code');
-    const shown = () => [...screen.getByRole('grid').querySelectorAll<HTMLElement>('[role="row"][data-r]')].map((row) => row.textContent);
+    const shown = () =>
+      [...screen.getByRole('grid').querySelectorAll<HTMLElement>('[role="row"][data-r]')].map((row) => row.textContent);
     fireEvent.focus(box);
     expect(FakeWorker.made).toHaveLength(1);
     fireEvent.change(box, { target: { value: 'Muna' } });
@@ -70,7 +71,8 @@ describe('the grid searching in its worker', () => {
   it('works the view out again when an answer comes, not at each key typed while a query runs', async () => {
     render(<Grid columns={columns} rows={rows} importExport={false} />);
     const box = screen.getByLabelText('Search name or code');
-    const shown = () => [...screen.getByRole('grid').querySelectorAll<HTMLElement>('[role="row"][data-r]')].map((row) => row.textContent);
+    const shown = () =>
+      [...screen.getByRole('grid').querySelectorAll<HTMLElement>('[role="row"][data-r]')].map((row) => row.textContent);
     const views = vi.mocked(computeView);
     fireEvent.focus(box);
     views.mockClear();

@@ -14,7 +14,10 @@ import type { GridColumn } from '../../../engine/plugins/grid/model/types.ts';
 
 afterEach(cleanup);
 
-const columns: GridColumn[] = [{ name: 'code', label: 'Code' }, { name: 'gpa', label: 'GPA', type: 'number' }];
+const columns: GridColumn[] = [
+  { name: 'code', label: 'Code' },
+  { name: 'gpa', label: 'GPA', type: 'number' },
+];
 const rows = [{ code: 'S1', gpa: 3.5 }];
 const sheets = () => document.head.querySelectorAll('style[data-rowaq-grid]');
 

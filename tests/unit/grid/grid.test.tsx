@@ -16,7 +16,12 @@ fakeGridLayout();
 
 const columns: GridColumn[] = [
   { name: 'code', label: { en: 'Code', ar: 'الرمز' }, keyField: true, sticky: true, readonly: true },
-  { name: 'name', label: { en: 'Name', ar: 'الاسم' }, mandatory: true, mandatoryMessage: { en: 'Name is required', ar: 'الاسم مطلوب' } },
+  {
+    name: 'name',
+    label: { en: 'Name', ar: 'الاسم' },
+    mandatory: true,
+    mandatoryMessage: { en: 'Name is required', ar: 'الاسم مطلوب' },
+  },
   { name: 'gpa', label: 'GPA', type: 'number', summary: 'sum' },
   { name: 'born', label: 'Born', type: 'date' },
   { name: 'active', label: 'Active', type: 'checkYN' },
@@ -30,22 +35,36 @@ const rows = (): GridRow[] => [
 
 function setup(props: Partial<GridProps> = {}) {
   const onChange = vi.fn();
-  const utils = render(<Grid columns={columns} rows={props.rows ?? rows()} onChange={onChange} importExport={false} {...props} />);
+  const utils = render(
+    <Grid columns={columns} rows={props.rows ?? rows()} onChange={onChange} importExport={false} {...props} />,
+  );
   const grid = screen.getByRole('grid');
   const cell = (r: number, c: number) => grid.querySelector(`[data-r="${r}"] [data-c="${c}"]`) as HTMLElement;
-  const key = (k: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.activeElement ?? grid, { key: k, ...init });
+  const key = (k: string, init: Partial<KeyboardEventInit> = {}) =>
+    fireEvent.keyDown(document.activeElement ?? grid, { key: k, ...init });
   const active = () => grid.querySelector('.rg-active') as HTMLElement | null;
   const at = () => {
     const el = active();
     return el ? [Number(el.closest<HTMLElement>('[data-r]')!.dataset.r), Number(el.dataset.c)] : null;
   };
   act(() => grid.focus());
-  return { ...utils, grid, cell, key, at, active, onChange, lastRows: () => onChange.mock.calls.at(-1)?.[0] as GridRow[] };
+  return {
+    ...utils,
+    grid,
+    cell,
+    key,
+    at,
+    active,
+    onChange,
+    lastRows: () => onChange.mock.calls.at(-1)?.[0] as GridRow[],
+  };
 }
 
 describe('display', () => {
   it('shows labels, formatted cells, check glyphs and the summary row', async () => {
-    const { grid, cell } = setup({ rows: [...rows(), { code: 'S4', name: 'Long name of a student here', gpa: 1234.5, born: '', active: 'N' }] });
+    const { grid, cell } = setup({
+      rows: [...rows(), { code: 'S4', name: 'Long name of a student here', gpa: 1234.5, born: '', active: 'N' }],
+    });
     expect(within(grid).getByText('Name')).toBeTruthy();
     expect(cell(3, 2).textContent).toBe('1,234.5');
     expect(cell(3, 1).textContent).toBe('Long name of a stu…');
@@ -101,7 +120,13 @@ describe('bidi in a right-to-left grid', () => {
   });
 
   it('isolates cells in English too (an Arabic name in a left-to-right grid)', () => {
-    render(<Grid columns={[{ name: 'name', label: 'Name' }]} rows={[{ name: 'عبد الله عبد الرحمن محمد أحمد' }]} importExport={false} />);
+    render(
+      <Grid
+        columns={[{ name: 'name', label: 'Name' }]}
+        rows={[{ name: 'عبد الله عبد الرحمن محمد أحمد' }]}
+        importExport={false}
+      />,
+    );
     const cell = screen.getByRole('grid').querySelector('[data-r="0"] [data-c="0"].rg-text')!;
     expect(cell.textContent).toBe('عبد الله عبد الرحم…');
   });
@@ -138,7 +163,13 @@ describe('keyboard navigation', () => {
     expect(at()).toEqual([0, 0]);
   });
   it('PageDown and PageUp turn pages', () => {
-    const many = Array.from({ length: 45 }, (_, i) => ({ code: `S${i}`, name: `n${i}`, gpa: i, born: '', active: 'Y' }));
+    const many = Array.from({ length: 45 }, (_, i) => ({
+      code: `S${i}`,
+      name: `n${i}`,
+      gpa: i,
+      born: '',
+      active: 'Y',
+    }));
     const { key, at } = setup({ rows: many });
     expect(screen.getByTestId('grid-page').textContent).toBe('Page 1 of 3');
     key('ArrowDown');
@@ -224,7 +255,7 @@ describe('editing', () => {
     expect(cell(0, 3).getAttribute('aria-invalid')).toBe('true');
     expect(cell(0, 3).title).toBe('Invalid input value');
   });
-  it("a mandatory column emptied shows its own message", () => {
+  it('a mandatory column emptied shows its own message', () => {
     const { key, cell } = setup();
     key('Enter');
     key('ArrowRight');
@@ -341,10 +372,11 @@ describe('paging off', () => {
     const { grid } = setup({ rows: many, paging: false, height: 240 });
     const scrollTo = vi.fn();
     grid.scrollTo = scrollTo as never;
-    const scroll = (y: number) => act(() => {
-      grid.scrollTop = y;
-      fireEvent.scroll(grid);
-    });
+    const scroll = (y: number) =>
+      act(() => {
+        grid.scrollTop = y;
+        fireEvent.scroll(grid);
+      });
     scroll(200);
     expect(screen.queryByRole('button', { name: '↑ Back to top' })).toBeNull();
     scroll(300);

@@ -36,7 +36,12 @@ describe('grid column options in YAML', () => {
       const compiled = result.manifest!.screens['students-grid']!;
       expect(compiled.plugin).toBe('grid#Grid');
       expect(compiled.columns[0]!.grid).toEqual({ keyField: true, sticky: true, readonly: true, width: 90 });
-      expect(compiled.columns[1]!.grid).toMatchObject({ type: 'map', summary: 'count', mandatory: true, options: { 1: { en: 'Active' }, 2: 'Left' } });
+      expect(compiled.columns[1]!.grid).toMatchObject({
+        type: 'map',
+        summary: 'count',
+        mandatory: true,
+        options: { 1: { en: 'Active' }, 2: 'Left' },
+      });
     } finally {
       await ws.cleanup();
     }
@@ -62,7 +67,12 @@ grid: ${grid}
 columns:
   - {field: code, grid: {keyField: true}}
 `;
-    const ws = await workspace({ 'screens/students/students-sheet.yaml': withGrid('view: plugin\nplugin: grid#Grid', '{paging: false, height: 600}') });
+    const ws = await workspace({
+      'screens/students/students-sheet.yaml': withGrid(
+        'view: plugin\nplugin: grid#Grid',
+        '{paging: false, height: 600}',
+      ),
+    });
     try {
       const result = await createCompiler(ws.options({ write: false })).compile();
       expect(result.errors).toEqual([]);
@@ -71,14 +81,25 @@ columns:
       await ws.cleanup();
     }
     // On a list screen: the cross-check says where and what to do.
-    const onList = await errorsFor({ 'screens/students/students-sheet.yaml': withGrid('view: list', '{paging: false}') });
+    const onList = await errorsFor({
+      'screens/students/students-sheet.yaml': withGrid('view: list', '{paging: false}'),
+    });
     expect(onList.errors).toEqual([
-      expect.objectContaining({ file: expect.stringContaining('students-sheet.yaml'), line: 9, message: expect.stringContaining('grid: is for a grid screen only'), hint: expect.stringContaining('plugin: grid#Grid') }),
+      expect.objectContaining({
+        file: expect.stringContaining('students-sheet.yaml'),
+        line: 9,
+        message: expect.stringContaining('grid: is for a grid screen only'),
+        hint: expect.stringContaining('plugin: grid#Grid'),
+      }),
     ]);
     // A height below two rows, or a key the grid does not know: the schema refuses them.
-    const low = await errorsFor({ 'screens/students/students-sheet.yaml': withGrid('view: plugin\nplugin: grid#Grid', '{height: 20}') });
+    const low = await errorsFor({
+      'screens/students/students-sheet.yaml': withGrid('view: plugin\nplugin: grid#Grid', '{height: 20}'),
+    });
     expect(low.errors.map((e) => e.line)).toEqual([10]);
-    const unknown = await errorsFor({ 'screens/students/students-sheet.yaml': withGrid('view: plugin\nplugin: grid#Grid', '{pageSize: 50}') });
+    const unknown = await errorsFor({
+      'screens/students/students-sheet.yaml': withGrid('view: plugin\nplugin: grid#Grid', '{pageSize: 50}'),
+    });
     expect(unknown.errors.length).toBe(1);
   });
 });

@@ -38,7 +38,12 @@ const name: GridColumn = { name: 'name' };
 const day: GridColumn = { name: 'day', type: 'datetick' };
 
 describe('summaries over the shown rows', () => {
-  const rows: GridRow[] = [{ fee: 1000, name: 'b' }, { fee: 2500.5, name: 'a' }, { fee: null, name: '' }, { fee: -500, name: 'c' }];
+  const rows: GridRow[] = [
+    { fee: 1000, name: 'b' },
+    { fee: 2500.5, name: 'a' },
+    { fee: null, name: '' },
+    { fee: -500, name: 'c' },
+  ];
   it('sum, avg, max, min, count (empty cells left out)', () => {
     expect(summarize(fee, rows, 'sum')).toBe(3000.5);
     expect(summarize(fee, rows, 'avg')).toBeCloseTo(1000.1667, 4);
@@ -99,19 +104,36 @@ describe('keystroke rules', () => {
 
 describe('clipboard ranges (tab-separated)', () => {
   it('parses rows and cells; a trailing newline adds no row', () => {
-    expect(parseClipboard('a\tb\nc\td\n')).toEqual([['a', 'b'], ['c', 'd']]);
-    expect(parseClipboard('a\tb\r\nc\td')).toEqual([['a', 'b'], ['c', 'd']]);
+    expect(parseClipboard('a\tb\nc\td\n')).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    expect(parseClipboard('a\tb\r\nc\td')).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
     expect(parseClipboard('one')).toEqual([['one']]);
     expect(parseClipboard('a\t\tc')).toEqual([['a', '', 'c']]);
     expect(parseClipboard('')).toEqual([]);
   });
   it('reads quoted cells holding tabs, newlines and quotes', () => {
-    expect(parseClipboard('"line1\nline2"\t"say ""hi"""\nx\ty')).toEqual([['line1\nline2', 'say "hi"'], ['x', 'y']]);
+    expect(parseClipboard('"line1\nline2"\t"say ""hi"""\nx\ty')).toEqual([
+      ['line1\nline2', 'say "hi"'],
+      ['x', 'y'],
+    ]);
   });
   it('serialises and parses back unchanged', () => {
-    const cells = [['Ahmed', '3.5', 'منى'], ['a\tb', 'x"y', 'multi\nline']];
+    const cells = [
+      ['Ahmed', '3.5', 'منى'],
+      ['a\tb', 'x"y', 'multi\nline'],
+    ];
     expect(parseClipboard(serializeClipboard(cells))).toEqual(cells);
-    expect(serializeClipboard([['a', 'b'], ['c', 'd']])).toBe('a\tb\nc\td');
+    expect(
+      serializeClipboard([
+        ['a', 'b'],
+        ['c', 'd'],
+      ]),
+    ).toBe('a\tb\nc\td');
   });
 });
 
@@ -177,7 +199,12 @@ describe('undo stack', () => {
 });
 
 describe('sorting', () => {
-  const rows: GridRow[] = [{ fee: 10, name: 'b2' }, { fee: null, name: 'a10' }, { fee: 2, name: 'a2' }, { fee: 10, name: 'B1' }];
+  const rows: GridRow[] = [
+    { fee: 10, name: 'b2' },
+    { fee: null, name: 'a10' },
+    { fee: 2, name: 'a2' },
+    { fee: 10, name: 'B1' },
+  ];
   const all = [0, 1, 2, 3];
   it('numbers numerically, empty last in both directions, stable', () => {
     expect(sortIndices(all, rows, fee, 'asc')).toEqual([2, 0, 3, 1]);
@@ -209,8 +236,12 @@ describe('fuzzy search over name, name_local and code', () => {
   });
   it('combines with filters in the view', () => {
     const found = createFuzzySearcher(rows).search('Omar');
-    expect(computeView(rows, [{ name: 'code' }], { filters: { code: 'S1*' }, search: 'Omar', sort: null }, 'en', found)).toEqual([]);
-    expect(computeView(rows, [{ name: 'code' }], { filters: { code: 'S2*' }, search: 'Omar', sort: null }, 'en', found)).toEqual([2]);
+    expect(
+      computeView(rows, [{ name: 'code' }], { filters: { code: 'S1*' }, search: 'Omar', sort: null }, 'en', found),
+    ).toEqual([]);
+    expect(
+      computeView(rows, [{ name: 'code' }], { filters: { code: 'S2*' }, search: 'Omar', sort: null }, 'en', found),
+    ).toEqual([2]);
     // Without the search's answer the search is not applied; an empty search ignores any answer.
     expect(computeView(rows, [], { filters: {}, search: 'Omar', sort: null })).toEqual([0, 1, 2]);
     expect(computeView(rows, [], { filters: {}, search: ' ', sort: null }, 'en', found)).toEqual([0, 1, 2]);
@@ -232,8 +263,18 @@ describe('import merge', () => {
   const ro: GridColumn = { name: 'gpa', type: 'number', readonly: true };
   const existing: GridRow[] = [{ code: 'A', name: 'Old', gpa: 3 }];
   it('updates the row with the same key (readonly columns kept) and adds the others', () => {
-    const merged = mergeRows(existing, [{ code: 'A', name: 'New', gpa: 1 }, { code: 'B', name: 'Bee' }], [key, name, ro]);
-    expect(merged).toEqual([{ code: 'A', name: 'New', gpa: 3 }, { code: 'B', name: 'Bee' }]);
+    const merged = mergeRows(
+      existing,
+      [
+        { code: 'A', name: 'New', gpa: 1 },
+        { code: 'B', name: 'Bee' },
+      ],
+      [key, name, ro],
+    );
+    expect(merged).toEqual([
+      { code: 'A', name: 'New', gpa: 3 },
+      { code: 'B', name: 'Bee' },
+    ]);
   });
   it('without a key column adds every row', () => {
     expect(mergeRows(existing, [{ name: 'x' }], [name])).toHaveLength(2);

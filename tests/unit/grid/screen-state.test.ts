@@ -20,9 +20,16 @@ const screen = {
 
 describe('grid screen state in the address', () => {
   it('reads server filters, column filters, search and sort; ignores unknown fields', () => {
-    const state = readGridUrl('filter.status_id=1,3&filter.other=9&col.name=A*&col.gpa=%3E%3D3&col.__proto__=x&col.nope=1&search=ahmed&sort=gpa&order=desc', screen);
+    const state = readGridUrl(
+      'filter.status_id=1,3&filter.other=9&col.name=A*&col.gpa=%3E%3D3&col.__proto__=x&col.nope=1&search=ahmed&sort=gpa&order=desc',
+      screen,
+    );
     expect(state.server.filters).toEqual({ status_id: ['1', '3'] });
-    expect(state.view).toEqual({ filters: { name: 'A*', gpa: '>=3' }, search: 'ahmed', sort: { column: 'gpa', direction: 'desc' } });
+    expect(state.view).toEqual({
+      filters: { name: 'A*', gpa: '>=3' },
+      search: 'ahmed',
+      sort: { column: 'gpa', direction: 'desc' },
+    });
     expect(Object.getPrototypeOf(state.view.filters)).toBe(Object.prototype);
   });
 
@@ -38,16 +45,36 @@ describe('grid screen state in the address', () => {
     state.view.search = 'mona';
     state.view.sort = { column: 'name', direction: 'asc' };
     const out = writeGridUrl('filter.status_id=1&col.name=A*&sort=gpa&order=desc&tab=x', state);
-    expect(Object.fromEntries(out)).toEqual({ tab: 'x', 'filter.status_id': '1', search: 'mona', sort: 'name', 'col.code': '~^20' });
+    expect(Object.fromEntries(out)).toEqual({
+      tab: 'x',
+      'filter.status_id': '1',
+      search: 'mona',
+      sort: 'name',
+      'col.code': '~^20',
+    });
     // Round trip: what is written reads back as the same state.
-    expect(readGridUrl(out, screen).view).toEqual({ filters: { code: '~^20' }, search: 'mona', sort: { column: 'name', direction: 'asc' } });
+    expect(readGridUrl(out, screen).view).toEqual({
+      filters: { code: '~^20' },
+      search: 'mona',
+      sort: { column: 'name', direction: 'asc' },
+    });
   });
 });
 
 /** The spec's list (admission-and-grid section 4, "Grid status badge colours"). */
 const SPEC_COLOURS: Record<string, string> = {
-  Registered: 'info', Fresh: 'info', Succeeded: 'success', Repeat: 'secondary', Improve: 'primary', Elective: 'primary',
-  'Drop Request': 'warning', 'Register Request': 'warning', 'Withdraw Request': 'warning', Dropped: 'danger', Failed: 'danger', Withdrawn: 'danger',
+  Registered: 'info',
+  Fresh: 'info',
+  Succeeded: 'success',
+  Repeat: 'secondary',
+  Improve: 'primary',
+  Elective: 'primary',
+  'Drop Request': 'warning',
+  'Register Request': 'warning',
+  'Withdraw Request': 'warning',
+  Dropped: 'danger',
+  Failed: 'danger',
+  Withdrawn: 'danger',
 };
 
 const yamlTable = (file: string) => parse(fs.readFileSync(path.join(ROOT, file), 'utf8')) as StatusTable;

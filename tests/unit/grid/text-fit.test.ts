@@ -43,11 +43,14 @@ describe('textFits with a canvas', () => {
   const load = async () => {
     vi.resetModules();
     measured.length = 0;
-    vi.stubGlobal('OffscreenCanvas', class {
-      getContext() {
-        return new FakeContext();
-      }
-    });
+    vi.stubGlobal(
+      'OffscreenCanvas',
+      class {
+        getContext() {
+          return new FakeContext();
+        }
+      },
+    );
     vi.stubGlobal('document', { fonts: { check: () => true } });
     return (await import('../../../engine/plugins/grid/react/text-fit.ts')).textFits;
   };

@@ -1,9 +1,21 @@
 /** The attendance QR code's signing and judgement (server/domains/attendance/qr-code.ts), and when a section meets. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config.ts';
 import {
-  attendanceSecret, DEV_QR_SECRET, judgeTimestamp, makeCode, newSessionSecret, parseCode, QR_FUTURE_SKEW_MS, QR_MAX_AGE_MS,
-  QR_ROTATE_MS, sessionKey, signatureValid, verifyCode,
+  attendanceSecret,
+  judgeTimestamp,
+  makeCode,
+  newSessionSecret,
+  parseCode,
+  QR_FUTURE_SKEW_MS,
+  QR_MAX_AGE_MS,
+  QR_ROTATE_MS,
+  sessionKey,
+  signatureValid,
+  verifyCode,
 } from '../../../server/domains/attendance/qr-code.ts';
 import { nextOccurrences, parseDate, slotsOn, weekDayOf } from '../../../server/domains/attendance/occurrences.ts';
 
@@ -14,7 +26,10 @@ describe('attendance QR code', () => {
   it('is the session id, the time and a signature, and verifies', () => {
     const code = makeCode(key, 7, NOW);
     expect(code).toMatch(new RegExp(`^RWQA1\\.7\\.${NOW}\\.[A-Za-z0-9_-]{43}$`));
-    expect(verifyCode(code, (id) => (id === 7 ? key : undefined), NOW + 1000)).toMatchObject({ verdict: 'ok', code: { sessionId: 7 } });
+    expect(verifyCode(code, (id) => (id === 7 ? key : undefined), NOW + 1000)).toMatchObject({
+      verdict: 'ok',
+      code: { sessionId: 7 },
+    });
   });
 
   it('keys each session apart: the server secret, the session id and its own secret all count', () => {
@@ -24,12 +39,25 @@ describe('attendance QR code', () => {
     expect(signatureValid(sessionKey('server-secret', 8, 'session-secret'), code)).toBe(false);
     expect(signatureValid(sessionKey('server-secret', 7, 'other'), code)).toBe(false);
     // The code names session 7; a code for session 8 under 7's key does not verify.
-    expect(verifyCode(makeCode(key, 8, NOW), () => sessionKey('server-secret', 8, 'session-secret'), NOW).verdict).toBe('invalid');
+    expect(verifyCode(makeCode(key, 8, NOW), () => sessionKey('server-secret', 8, 'session-secret'), NOW).verdict).toBe(
+      'invalid',
+    );
   });
 
   it('refuses anything not shaped like a code, and a changed part', () => {
     const code = makeCode(key, 7, NOW);
-    for (const text of ['', 'RWQA1', 'RWQA1.7', `${code}.x`, code.replace('RWQA1', 'rwqa1'), 'RWQA1.0.1.' + 'A'.repeat(43), 42, null, undefined, {}]) {
+    for (const text of [
+      '',
+      'RWQA1',
+      'RWQA1.7',
+      `${code}.x`,
+      code.replace('RWQA1', 'rwqa1'),
+      'RWQA1.0.1.' + 'A'.repeat(43),
+      42,
+      null,
+      undefined,
+      {},
+    ]) {
       expect(parseCode(text), String(text)).toBeNull();
     }
     const tampered = code.replace(`.${NOW}.`, `.${NOW + 1}.`);
@@ -52,24 +80,38 @@ describe('attendance QR code', () => {
 
   it('rotates well within its lifetime, and the secrets', () => {
     expect(QR_ROTATE_MS * 2).toBeLessThanOrEqual(QR_MAX_AGE_MS);
-    expect(attendanceSecret({})).toBe(DEV_QR_SECRET);
-    expect(attendanceSecret(loadConfig({ ATTENDANCE_QR_SECRET: ' s3cret ' }))).toBe('s3cret');
-    expect(attendanceSecret(loadConfig({ ATTENDANCE_QR_SECRET: '  ' }))).toBe(DEV_QR_SECRET);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rowaq-qr-'));
+    try {
+      // Not configured: this installation's own random secret, the same on every call.
+      const own = attendanceSecret({ dataDir });
+      expect(own).toMatch(/^[0-9a-f]{64}$/);
+      expect(attendanceSecret(loadConfig({ DATA_DIR: dataDir, ATTENDANCE_QR_SECRET: '  ' }))).toBe(own);
+      expect(attendanceSecret(loadConfig({ DATA_DIR: dataDir, ATTENDANCE_QR_SECRET: ' s3cret ' }))).toBe('s3cret');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
     expect(newSessionSecret()).not.toBe(newSessionSecret());
   });
 });
 
 describe('occurrences of a weekly slot', () => {
-  const slots = [{ id: 1, day: 4, start_time: '10:15', end_time: '11:45' }, { id: 2, day: 1, start_time: '08:30', end_time: '10:00' }, { id: 3, day: 4, start_time: '08:30', end_time: '10:00' }];
+  const slots = [
+    { id: 1, day: 4, start_time: '10:15', end_time: '11:45' },
+    { id: 2, day: 1, start_time: '08:30', end_time: '10:00' },
+    { id: 3, day: 4, start_time: '08:30', end_time: '10:00' },
+  ];
   const term = { start_date: '2026-09-20', end_date: '2027-01-20' };
 
   it('reads calendar dates only', () => {
     expect(parseDate('2026-11-24')).toBe('2026-11-24');
-    for (const text of ['2026-02-30', '2026-13-01', '24/11/2026', '2026-11-24T00:00', '', 20261124]) expect(parseDate(text)).toBeNull();
+    for (const text of ['2026-02-30', '2026-13-01', '24/11/2026', '2026-11-24T00:00', '', 20261124])
+      expect(parseDate(text)).toBeNull();
   });
 
   it('numbers days from Saturday (week_day)', () => {
-    expect(['2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27'].map(weekDayOf)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(
+      ['2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27'].map(weekDayOf),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('finds the slots of a date inside the term, earliest first', () => {

@@ -19,33 +19,73 @@ beforeAll(() => {
   window.scrollTo = () => {};
 });
 
-const STUDENT: SessionUser = { id: 5, name: 'Youssef Ahmed Hassan', type: { name: 'Student', type: 3 }, permissions: ['public', 'access_student'] };
-const FINANCE: SessionUser = { id: 9, name: 'Mona Hassan', type: { name: 'Staff', type: 4 }, permissions: ['public', 'access_finance', 'manage_payments'] };
+const STUDENT: SessionUser = {
+  id: 5,
+  name: 'Youssef Ahmed Hassan',
+  type: { name: 'Student', type: 3 },
+  permissions: ['public', 'access_student'],
+};
+const FINANCE: SessionUser = {
+  id: 9,
+  name: 'Mona Hassan',
+  type: { name: 'Staff', type: 4 },
+  permissions: ['public', 'access_finance', 'manage_payments'],
+};
 const subject = (u: SessionUser) => ({ typeName: u.type.name, permissions: u.permissions ?? [] });
 
 const payments = CLIENT_MANIFEST.screens.payments!;
 const names = (actions: ScreenAction[]) => actions.map((a) => a.name);
 // payment_status: 1 unpaid, 2 partly paid, 3 paid
-const installment = (id: number, status: number) => ({ id, payment_id: 2, student_id: 1, billing_kind_id: 1, installment_id: id, amount: 1500, paid_amount: status === 3 ? 1500 : 0, currency_id: 1, due_date: '2026-11-04', status_id: status });
+const installment = (id: number, status: number) => ({
+  id,
+  payment_id: 2,
+  student_id: 1,
+  billing_kind_id: 1,
+  installment_id: id,
+  amount: 1500,
+  paid_amount: status === 3 ? 1500 : 0,
+  currency_id: 1,
+  due_date: '2026-11-04',
+  status_id: status,
+});
 
 describe('visibleWhen of actions (pure)', () => {
-  it("a row action shows only on the rows its visibleWhen holds for", () => {
+  it('a row action shows only on the rows its visibleWhen holds for', () => {
     const { row } = visibleActions(payments.actions, subject(STUDENT));
-    expect(names(rowActionsFor(row, installment(1, 1), { subject: subject(STUDENT) }))).toEqual(['pay_wallet', 'pay_options', 'print']);
-    expect(names(rowActionsFor(row, installment(1, 2), { subject: subject(STUDENT) }))).toEqual(['pay_options', 'print']);
+    expect(names(rowActionsFor(row, installment(1, 1), { subject: subject(STUDENT) }))).toEqual([
+      'pay_wallet',
+      'pay_options',
+      'print',
+    ]);
+    expect(names(rowActionsFor(row, installment(1, 2), { subject: subject(STUDENT) }))).toEqual([
+      'pay_options',
+      'print',
+    ]);
     expect(names(rowActionsFor(row, installment(1, 3), { subject: subject(STUDENT) }))).toEqual([]);
   });
 
   it('a detail page action is tested against the record, and hidden until it has loaded', () => {
     const show = CLIENT_MANIFEST.screens['payments-show']!;
-    expect(names(visibleActions(show.actions, subject(STUDENT), { record: { id: 2, status_id: 1 } }).page)).toEqual(['pay_options', 'print']);
+    expect(names(visibleActions(show.actions, subject(STUDENT), { record: { id: 2, status_id: 1 } }).page)).toEqual([
+      'pay_options',
+      'print',
+    ]);
     expect(names(visibleActions(show.actions, subject(STUDENT), { record: { id: 2, status_id: 3 } }).page)).toEqual([]);
     expect(names(visibleActions(show.actions, subject(STUDENT), { record: {} }).page)).toEqual([]);
-    expect(names(visibleActions(show.actions, subject(FINANCE), { record: { id: 2, status_id: 3 } }).page)).toEqual(['transactions']);
+    expect(names(visibleActions(show.actions, subject(FINANCE), { record: { id: 2, status_id: 3 } }).page)).toEqual([
+      'transactions',
+    ]);
   });
 
   it('a page action is tested against the route parameters', () => {
-    const action: ScreenAction = { name: 'x', label: { en: 'X', ar: 'س' }, type: 'navigate', route: 'payments', row: false, visibleWhen: { param: 'id', equals: '7' } };
+    const action: ScreenAction = {
+      name: 'x',
+      label: { en: 'X', ar: 'س' },
+      type: 'navigate',
+      route: 'payments',
+      row: false,
+      visibleWhen: { param: 'id', equals: '7' },
+    };
     expect(visibleActions([action], subject(STUDENT), { params: { id: '7' } }).page).toHaveLength(1);
     expect(visibleActions([action], subject(STUDENT), { params: { id: '8' } }).page).toHaveLength(0);
   });
@@ -58,9 +98,19 @@ describe('visibleWhen of actions (pure)', () => {
   });
 });
 
-function mountPayments(user: SessionUser, language: 'en' | 'ar' = 'en', routes: Parameters<typeof StoryProviders>[0]['routes'] = []) {
+function mountPayments(
+  user: SessionUser,
+  language: 'en' | 'ar' = 'en',
+  routes: Parameters<typeof StoryProviders>[0]['routes'] = [],
+) {
   return render(
-    <StoryProviders manifest={CLIENT_MANIFEST} language={language} user={user} rows={{ installments: [installment(1, 3), installment(2, 1)] }} routes={routes}>
+    <StoryProviders
+      manifest={CLIENT_MANIFEST}
+      language={language}
+      user={user}
+      rows={{ installments: [installment(1, 3), installment(2, 1)] }}
+      routes={routes}
+    >
       <ScreenStory screen="payments" layout="none" />
     </StoryProviders>,
   );

@@ -33,22 +33,33 @@ const KEY = draftKey('admission_form', `12-${SECRET.slice(0, 12)}`, 'nationality
 
 function memoryStorage(): DraftStorage & { map: Map<string, string> } {
   const map = new Map<string, string>();
-  return { map, getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) };
+  return {
+    map,
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  };
 }
 
 function Page({ storage }: { storage: DraftStorage }) {
   const params = useParams();
   const api = useApi();
-  const link = useMemo(() => ({ id: params.id ?? '', type: params.type ?? '', secret: params.secretKey ?? '' }), [params.id, params.type, params.secretKey]);
+  const link = useMemo(
+    () => ({ id: params.id ?? '', type: params.type ?? '', secret: params.secretKey ?? '' }),
+    [params.id, params.type, params.secretKey],
+  );
   const source = useMemo(() => admissionSource(api, link), [api, link]);
   const drafts = useMemo(() => createDraftStore(storage), []); // eslint-disable-line react-hooks/exhaustive-deps
   return <WizardView wizard={wizard} screen={formScreen} params={params} source={source} drafts={drafts} />;
 }
 
 function mount(routes: FixtureRoute[], storage: DraftStorage, at = `/admissionForm/1/12/${SECRET}/nationality`) {
-  const router = createMemoryRouter([{ path: '/admissionForm/:type/:id/:secretKey/:name?', element: <Page storage={storage} /> }], {
-    initialEntries: [at],
-  });
+  const router = createMemoryRouter(
+    [{ path: '/admissionForm/:type/:id/:secretKey/:name?', element: <Page storage={storage} /> }],
+    {
+      initialEntries: [at],
+    },
+  );
   render(
     <StoryProviders manifest={manifest} language="en" user={null} routes={routes}>
       <RouterProvider router={router} />
@@ -66,7 +77,11 @@ describe('admission wizard tabs', () => {
     let failNext = true;
     const saves: unknown[] = [];
     const routes: FixtureRoute[] = [
-      { method: 'get', path: '/admission/12/nationality', respond: () => ({ data: { data: { email: 'saved@example.com' }, completed_tabs: [] } }) },
+      {
+        method: 'get',
+        path: '/admission/12/nationality',
+        respond: () => ({ data: { data: { email: 'saved@example.com' }, completed_tabs: [] } }),
+      },
       {
         method: 'post',
         path: '/admission/12/nationality',
@@ -76,7 +91,11 @@ describe('admission wizard tabs', () => {
           return { data: { data: request.body, completed_tabs: ['nationality'], next_tab: 'personal_info' } };
         },
       },
-      { method: 'get', path: '/admission/12/personal_info', respond: () => ({ data: { data: {}, completed_tabs: ['nationality'] } }) },
+      {
+        method: 'get',
+        path: '/admission/12/personal_info',
+        respond: () => ({ data: { data: {}, completed_tabs: ['nationality'] } }),
+      },
     ];
     const router = mount(routes, storage);
     const box = await emailBox();
@@ -94,16 +113,31 @@ describe('admission wizard tabs', () => {
 
     failNext = false;
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Next' })));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/admissionForm/1/12/${SECRET}/personal_info`), WAIT);
+    await waitFor(
+      () => expect(router.state.location.pathname).toBe(`/admissionForm/1/12/${SECRET}/personal_info`),
+      WAIT,
+    );
     expect(saves[1]).toMatchObject({ email: 'new@example.com' });
     expect(storage.map.has(KEY)).toBe(false);
-    await waitFor(() => expect(document.querySelector('[data-tab="nationality"]')?.getAttribute('data-done')).toBe('true'), WAIT);
+    await waitFor(
+      () => expect(document.querySelector('[data-tab="nationality"]')?.getAttribute('data-done')).toBe('true'),
+      WAIT,
+    );
   });
 
   it('restores a draft over the server copy after a reload and says so', async () => {
     const storage = memoryStorage();
     storage.setItem(KEY, JSON.stringify({ data: { email: 'typed-before-reload@example.com' }, savedAt: 1 }));
-    mount([{ method: 'get', path: '/admission/12/nationality', respond: () => ({ data: { data: { email: 'saved@example.com' }, completed_tabs: [] } }) }], storage);
+    mount(
+      [
+        {
+          method: 'get',
+          path: '/admission/12/nationality',
+          respond: () => ({ data: { data: { email: 'saved@example.com' }, completed_tabs: [] } }),
+        },
+      ],
+      storage,
+    );
     expect(((await emailBox()) as HTMLInputElement).value).toBe('typed-before-reload@example.com');
     expect(screen.getByText(/unsaved changes to this tab were restored/)).toBeTruthy();
   });
@@ -112,11 +146,21 @@ describe('admission wizard tabs', () => {
     const storage = memoryStorage();
     mount(
       [
-        { method: 'get', path: '/admission/12/nationality', respond: () => ({ data: { data: {}, completed_tabs: [] } }) },
+        {
+          method: 'get',
+          path: '/admission/12/nationality',
+          respond: () => ({ data: { data: {}, completed_tabs: [] } }),
+        },
         {
           method: 'post',
           path: '/admission/12/nationality',
-          respond: () => ({ status: 422, data: { message: 'Please Check Inputs Errors, And Try Again', errors: { national_id: { en: 'The national id must be 14 digits', ar: 'الرقم القومي 14 رقمًا' } } } }),
+          respond: () => ({
+            status: 422,
+            data: {
+              message: 'Please Check Inputs Errors, And Try Again',
+              errors: { national_id: { en: 'The national id must be 14 digits', ar: 'الرقم القومي 14 رقمًا' } },
+            },
+          }),
         },
       ],
       storage,
@@ -135,9 +179,29 @@ describe('admission wizard tabs', () => {
     const saves: unknown[] = [];
     mount(
       [
-        { method: 'get', path: '/admission/12/nationality', respond: () => ({ data: { data: { email: 'saved@example.com', national_id: null, passport: null }, completed_tabs: ['nationality'] } }) },
-        { method: 'post', path: '/admission/12/nationality', respond: (request) => (saves.push(request.body), { data: { data: request.body, completed_tabs: ['nationality'] } }) },
-        { method: 'get', path: '/admission/12/personal_info', respond: () => ({ data: { data: {}, completed_tabs: ['nationality'] } }) },
+        {
+          method: 'get',
+          path: '/admission/12/nationality',
+          respond: () => ({
+            data: {
+              data: { email: 'saved@example.com', national_id: null, passport: null },
+              completed_tabs: ['nationality'],
+            },
+          }),
+        },
+        {
+          method: 'post',
+          path: '/admission/12/nationality',
+          respond: (request) => (
+            saves.push(request.body),
+            { data: { data: request.body, completed_tabs: ['nationality'] } }
+          ),
+        },
+        {
+          method: 'get',
+          path: '/admission/12/personal_info',
+          respond: () => ({ data: { data: {}, completed_tabs: ['nationality'] } }),
+        },
       ],
       storage,
     );
@@ -149,7 +213,13 @@ describe('admission wizard tabs', () => {
 
   it('names the tab in the address when the link has none (the form opens on its first tab)', async () => {
     const router = mount(
-      [{ method: 'get', path: '/admission/12/nationality', respond: () => ({ data: { data: {}, completed_tabs: [] } }) }],
+      [
+        {
+          method: 'get',
+          path: '/admission/12/nationality',
+          respond: () => ({ data: { data: {}, completed_tabs: [] } }),
+        },
+      ],
       memoryStorage(),
       `/admissionForm/1/12/${SECRET}`,
     );
@@ -161,7 +231,9 @@ describe('admission wizard tabs', () => {
 });
 
 describe('upload field with a server target', () => {
-  function target(over: Partial<UploadTarget> = {}): UploadTarget & { upload: ReturnType<typeof vi.fn>; remove: ReturnType<typeof vi.fn> } {
+  function target(
+    over: Partial<UploadTarget> = {},
+  ): UploadTarget & { upload: ReturnType<typeof vi.fn>; remove: ReturnType<typeof vi.fn> } {
     return {
       editable: true,
       upload: vi.fn(async (_field: string, file: File, onProgress: (f: number) => void) => {
@@ -181,7 +253,17 @@ describe('upload field with a server target', () => {
   function renderField(t: UploadTarget, value?: string, onChange = vi.fn()) {
     render(
       <StoryProviders manifest={manifest} language="en" user={null}>
-        <ServerUploadField id="photo" field="photo" label="Photo" required disabled={false} value={value} rule={rule} target={t} onChange={onChange} />
+        <ServerUploadField
+          id="photo"
+          field="photo"
+          label="Photo"
+          required
+          disabled={false}
+          value={value}
+          rule={rule}
+          target={t}
+          onChange={onChange}
+        />
       </StoryProviders>,
     );
     return onChange;
@@ -206,7 +288,9 @@ describe('upload field with a server target', () => {
     expect(t.upload).toHaveBeenCalledTimes(1);
     expect(onChange).toHaveBeenCalledWith('files/photo/id.png');
     cleanup();
-    const refusing = target({ upload: vi.fn(async () => Promise.reject(new Error("The file's content does not match its extension"))) });
+    const refusing = target({
+      upload: vi.fn(async () => Promise.reject(new Error("The file's content does not match its extension"))),
+    });
     renderField(refusing);
     const again = (await screen.findByLabelText(/Choose file/)) as HTMLInputElement;
     await act(async () => fireEvent.change(again, { target: { files: [file('fake.pdf', 1000)] } }));

@@ -14,9 +14,12 @@ const users = { data: [{ id: 1, name: 'Mona', email: 'mona@uni.edu', type: 4 }],
 const university = { attendance: 'false' };
 
 const adapter: AxiosAdapter = async (config) => ({
-  data: config.url === '/users' ? users
-    : config.url === '/university/data' ? { data: [{ name: 'attendance_with_qr_code', value: university.attendance }] }
-    : {},
+  data:
+    config.url === '/users'
+      ? users
+      : config.url === '/university/data'
+        ? { data: [{ name: 'attendance_with_qr_code', value: university.attendance }] }
+        : {},
   status: 200,
   statusText: 'OK',
   headers: {},
@@ -26,7 +29,10 @@ const adapter: AxiosAdapter = async (config) => ({
 function start(path: string, signedIn?: string[], manifest = fixtureManifest()) {
   const jar = createMemoryCookieJar();
   if (signedIn) {
-    createSessionStore(jar).signIn({ token: 't', user: { id: 9, name: 'Staff Member', type: { name: 'Staff', type: 4 }, permissions: signedIn } });
+    createSessionStore(jar).signIn({
+      token: 't',
+      user: { id: 9, name: 'Staff Member', type: { name: 'Staff', type: 4 }, permissions: signedIn },
+    });
   }
   const storage = createMemoryStorage();
   const app = createApp({ manifest, jar, storage, adapter, memory: { initialEntries: [path] } });
@@ -56,7 +62,11 @@ describe('app shell and router', () => {
     const { router } = start('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(document.querySelector('[data-layout="full"]')).not.toBeNull();
-    await waitFor(() => expect(document.querySelector('[data-screen="auth-login"]')?.getAttribute('data-renderer')).toBe('component'), { timeout: 5000 });
+    await waitFor(
+      () =>
+        expect(document.querySelector('[data-screen="auth-login"]')?.getAttribute('data-renderer')).toBe('component'),
+      { timeout: 5000 },
+    );
   });
 
   it('sends every unknown path to error-404', async () => {
@@ -87,8 +97,12 @@ describe('app shell and router', () => {
   it('a screen that exists only under a university setting is a 404 while the setting is off, and opens once it is on', async () => {
     const manifest = fixtureManifest();
     manifest.screens.scanner = {
-      ...manifest.screens['error-404']!, name: 'scanner', path: '/scan', layout: { full: false, admission: false, guest: false, anonymous: false },
-      title: { en: 'Scanner', ar: 'الماسح' }, visibleWhen: { setting: 'attendance_with_qr_code', equals: 'true' },
+      ...manifest.screens['error-404']!,
+      name: 'scanner',
+      path: '/scan',
+      layout: { full: false, admission: false, guest: false, anonymous: false },
+      title: { en: 'Scanner', ar: 'الماسح' },
+      visibleWhen: { setting: 'attendance_with_qr_code', equals: 'true' },
     };
     university.attendance = 'false';
     const off = start('/scan', ['access_users'], manifest);

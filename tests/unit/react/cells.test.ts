@@ -4,7 +4,9 @@ import { CHIP_COLOURS, chipColours, formatValue, valueDirection } from '../../..
 import { figureText } from '../../../engine/react/renderers/DashboardRenderer.tsx';
 
 function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 function contrast(a: string, b: string): number {
@@ -12,7 +14,26 @@ function contrast(a: string, b: string): number {
   return (hi! + 0.05) / (lo! + 0.05);
 }
 // The Colour list of generator/manifest-types.ts (schemas/common.schema.json).
-const COLOURS = ['primary', 'secondary', 'success', 'info', 'warning', 'danger', 'light', 'dark', 'light-danger', 'light-dark', 'light-success', 'light-warning', 'light-info', 'grey', 'green', 'blue', 'yellow', 'red'] as const;
+const COLOURS = [
+  'primary',
+  'secondary',
+  'success',
+  'info',
+  'warning',
+  'danger',
+  'light',
+  'dark',
+  'light-danger',
+  'light-dark',
+  'light-success',
+  'light-warning',
+  'light-info',
+  'grey',
+  'green',
+  'blue',
+  'yellow',
+  'red',
+] as const;
 
 describe('status chip colours', () => {
   it('covers every manifest colour', () => {

@@ -12,13 +12,25 @@ import { createSessionStore } from '../../../engine/core/session.ts';
 import { createApp } from '../../../engine/react/app.tsx';
 import { fixtureManifest } from './fixture-manifest.ts';
 
-const adapter: AxiosAdapter = async (config) => ({ data: config.url === '/users' ? { data: [], meta: { count: 0 } } : {}, status: 200, statusText: 'OK', headers: {}, config });
+const adapter: AxiosAdapter = async (config) => ({
+  data: config.url === '/users' ? { data: [], meta: { count: 0 } } : {},
+  status: 200,
+  statusText: 'OK',
+  headers: {},
+  config,
+});
 
 window.scrollTo = () => {};
 // A wide screen: every media query matches (the drawer is permanent and collapsed by default).
 window.matchMedia = ((query: string) => ({
-  matches: true, media: query, onchange: null,
-  addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+  matches: true,
+  media: query,
+  onchange: null,
+  addListener() {},
+  removeListener() {},
+  addEventListener() {},
+  removeEventListener() {},
+  dispatchEvent: () => false,
 })) as unknown as typeof window.matchMedia;
 
 afterEach(cleanup);
@@ -34,8 +46,17 @@ beforeAll(async () => {
 describe('collapsed side menu', () => {
   it('names each group (aria-label) and opens its pages as a menu on click', async () => {
     const jar = createMemoryCookieJar();
-    createSessionStore(jar).signIn({ token: 't', user: { id: 9, name: 'Staff Member', type: { name: 'Staff', type: 4 }, permissions: ['access_users'] } });
-    const app = createApp({ manifest: fixtureManifest(), jar, storage: createMemoryStorage(), adapter, memory: { initialEntries: ['/dashboard'] } });
+    createSessionStore(jar).signIn({
+      token: 't',
+      user: { id: 9, name: 'Staff Member', type: { name: 'Staff', type: 4 }, permissions: ['access_users'] },
+    });
+    const app = createApp({
+      manifest: fixtureManifest(),
+      jar,
+      storage: createMemoryStorage(),
+      adapter,
+      memory: { initialEntries: ['/dashboard'] },
+    });
     render(<app.App />);
     const nav = await screen.findByRole('navigation', {}, { timeout: 10_000 });
     const group = await within(nav).findByRole('button', { name: 'Administration' }, { timeout: 10_000 });

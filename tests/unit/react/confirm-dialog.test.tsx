@@ -37,7 +37,10 @@ function Asker() {
 }
 
 describe('useConfirm', () => {
-  for (const [language, cancel, confirm] of [['en', 'Cancel', 'Confirm'], ['ar', 'إلغاء', 'تأكيد']] as const) {
+  for (const [language, cancel, confirm] of [
+    ['en', 'Cancel', 'Confirm'],
+    ['ar', 'إلغاء', 'تأكيد'],
+  ] as const) {
     it(`asks in an MUI dialog in the portal's language (${language}) and answers`, async () => {
       const native = vi.spyOn(window, 'confirm').mockReturnValue(true);
       render(
@@ -63,15 +66,43 @@ describe('useConfirm', () => {
 });
 
 describe('a confirm action', () => {
-  const STUDENT: SessionUser = { id: 5, name: 'Youssef Ahmed Hassan', type: { name: 'Student', type: 3 }, permissions: ['public', 'access_student'] };
-  const unpaid = { id: 2, payment_id: 2, student_id: 1, billing_kind_id: 1, installment_id: 2, amount: 1500, paid_amount: 0, currency_id: 1, due_date: '2026-12-24', status_id: 1 };
+  const STUDENT: SessionUser = {
+    id: 5,
+    name: 'Youssef Ahmed Hassan',
+    type: { name: 'Student', type: 3 },
+    permissions: ['public', 'access_student'],
+  };
+  const unpaid = {
+    id: 2,
+    payment_id: 2,
+    student_id: 1,
+    billing_kind_id: 1,
+    installment_id: 2,
+    amount: 1500,
+    paid_amount: 0,
+    currency_id: 1,
+    due_date: '2026-12-24',
+    status_id: 1,
+  };
 
   it('asks "Pay this installment from your credit balance?" in Arabic, and pays only once confirmed', async () => {
     const native = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const paid: string[] = [];
-    const routes: FixtureRoute[] = [{ method: 'post', path: '/payments/pay/:payment/:installment', respond: (r) => (paid.push(r.path), { data: { message: 'ok' } }) }];
+    const routes: FixtureRoute[] = [
+      {
+        method: 'post',
+        path: '/payments/pay/:payment/:installment',
+        respond: (r) => (paid.push(r.path), { data: { message: 'ok' } }),
+      },
+    ];
     render(
-      <StoryProviders manifest={CLIENT_MANIFEST} language="ar" user={STUDENT} rows={{ installments: [unpaid] }} routes={routes}>
+      <StoryProviders
+        manifest={CLIENT_MANIFEST}
+        language="ar"
+        user={STUDENT}
+        rows={{ installments: [unpaid] }}
+        routes={routes}
+      >
         <ScreenStory screen="payments" layout="none" />
       </StoryProviders>,
     );

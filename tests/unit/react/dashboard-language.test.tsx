@@ -29,7 +29,9 @@ const STUDENT = {
 describe("the user's name", () => {
   it('is the local name in Arabic when there is one, else the name', () => {
     expect(userDisplayName({ name: 'Youssef Ahmed Hassan', name_local: 'يوسف أحمد حسن' }, 'ar')).toBe('يوسف أحمد حسن');
-    expect(userDisplayName({ name: 'Youssef Ahmed Hassan', name_local: 'يوسف أحمد حسن' }, 'en')).toBe('Youssef Ahmed Hassan');
+    expect(userDisplayName({ name: 'Youssef Ahmed Hassan', name_local: 'يوسف أحمد حسن' }, 'en')).toBe(
+      'Youssef Ahmed Hassan',
+    );
     expect(userDisplayName({ name: 'Youssef Ahmed Hassan', name_local: ' ' }, 'ar')).toBe('Youssef Ahmed Hassan');
     expect(userDisplayName({ name: 'Youssef Ahmed Hassan' }, 'ar')).toBe('Youssef Ahmed Hassan');
   });
@@ -72,7 +74,12 @@ describe('the dashboard', () => {
         method: 'get',
         path: '/students/dashboard',
         // the server names them in the caller's language (its language cookie)
-        respond: () => ({ data: ++calls === 1 ? { program: 'Bachelor of Computer Science', current_term: 'Fall 2026' } : { program: 'بكالوريوس علوم الحاسب', current_term: 'الفصل الدراسي الخريفي 2026' } }),
+        respond: () => ({
+          data:
+            ++calls === 1
+              ? { program: 'Bachelor of Computer Science', current_term: 'Fall 2026' }
+              : { program: 'بكالوريوس علوم الحاسب', current_term: 'الفصل الدراسي الخريفي 2026' },
+        }),
       },
     ];
     mountDashboard('en', routes);

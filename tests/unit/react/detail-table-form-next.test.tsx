@@ -52,11 +52,25 @@ function manifest(): ClientManifest {
     name: 'order',
     title: { en: 'Order', ar: 'طلب' },
     version: 'x',
-    fields: [{ name: 'item', label: { en: 'Item', ar: 'الصنف' }, schema: { type: 'string' }, required: true, rules: [] }],
+    fields: [
+      { name: 'item', label: { en: 'Item', ar: 'الصنف' }, schema: { type: 'string' }, required: true, rules: [] },
+    ],
     submit: { method: 'POST', path: '/orders', next: NEXT },
   };
-  m.screens['orders-add'] = screenDef({ name: 'orders-add', path: '/orders/add', view: 'form', form: 'order', title: { en: 'New order', ar: 'طلب جديد' } });
-  m.screens.pay = screenDef({ name: 'pay', path: '/pay/:id', view: 'page', title: { en: 'Pay', ar: 'الدفع' }, text: { en: 'Pay here', ar: 'ادفع هنا' } });
+  m.screens['orders-add'] = screenDef({
+    name: 'orders-add',
+    path: '/orders/add',
+    view: 'form',
+    form: 'order',
+    title: { en: 'New order', ar: 'طلب جديد' },
+  });
+  m.screens.pay = screenDef({
+    name: 'pay',
+    path: '/pay/:id',
+    view: 'page',
+    title: { en: 'Pay', ar: 'الدفع' },
+    text: { en: 'Pay here', ar: 'ادفع هنا' },
+  });
   return m;
 }
 
@@ -85,15 +99,27 @@ function server(answer: Record<string, unknown>) {
 async function start(path: string, language: 'en' | 'ar', answer: Record<string, unknown> = {}) {
   const jar = createMemoryCookieJar();
   jar.set(LANGUAGE_COOKIE, language);
-  createSessionStore(jar).signIn({ token: 't', user: { id: 9, name: 'Staff Member', type: { name: 'Staff', type: 4 }, permissions: [] } });
+  createSessionStore(jar).signIn({
+    token: 't',
+    user: { id: 9, name: 'Staff Member', type: { name: 'Staff', type: 4 }, permissions: [] },
+  });
   const { adapter, posted } = server(answer);
-  const app = createApp({ manifest: manifest(), jar, storage: createMemoryStorage(), adapter, memory: { initialEntries: [path] } });
+  const app = createApp({
+    manifest: manifest(),
+    jar,
+    storage: createMemoryStorage(),
+    adapter,
+    memory: { initialEntries: [path] },
+  });
   await app.ready;
   render(<app.App />);
   return { app, posted };
 }
 
-const rows = (table: HTMLElement) => within(table).getAllByRole('row').map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+const rows = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
 
 window.scrollTo = () => {};
 afterEach(cleanup);

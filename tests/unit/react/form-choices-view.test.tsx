@@ -20,7 +20,10 @@ const NO_PARAMS = {};
 
 function PaymentTab({ initialData, sent }: { initialData: Record_; sent: Record_[] }) {
   const controller = useFormController(form, CLIENT_MANIFEST, undefined, NO_PARAMS, {
-    initialData, skipLoad: true, successToast: false, send: async (body) => void sent.push(body),
+    initialData,
+    skipLoad: true,
+    successToast: false,
+    send: async (body) => void sent.push(body),
   });
   return <FormView controller={controller} submitLabel="Save" />;
 }
@@ -35,14 +38,19 @@ function mount(initialData: Record_, sent: Record_[] = []) {
 }
 
 const WAIT = { timeout: 10_000 };
-const choices = async () => (await screen.findAllByRole('radio', {}, WAIT)).map((r) => (r.closest('label')?.textContent ?? '').trim());
+const choices = async () =>
+  (await screen.findAllByRole('radio', {}, WAIT)).map((r) => (r.closest('label')?.textContent ?? '').trim());
 
 describe('payment options offered by the form definition', () => {
   it('an Egyptian applicant: no wallet, no bank transfer; a stored bank transfer is cleared with its receipt fields', async () => {
     const sent = mount({ nationality_id: 64, payment_option_id: 5, payment_reference: 'TR-1' });
     expect(await choices()).toEqual(['Credit card', 'Voucher payment', 'Manual payment']);
     // Bank transfer is gone, and no other choice is made for the applicant (no first option filled in).
-    const checked = () => screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked).map((r) => r.closest('label')?.textContent);
+    const checked = () =>
+      screen
+        .getAllByRole('radio')
+        .filter((r) => (r as HTMLInputElement).checked)
+        .map((r) => r.closest('label')?.textContent);
     expect(checked()).toEqual([]);
     expect(screen.queryByRole('textbox', { name: /Receipt or transfer number/ })).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: 'Manual payment' }));
@@ -55,8 +63,15 @@ describe('payment options offered by the form definition', () => {
 
   it('a foreign applicant is offered bank transfer and keeps it', async () => {
     mount({ nationality_id: 20, payment_option_id: 5 });
-    expect(await choices()).toEqual(['Credit card', 'Voucher payment', 'Manual payment', 'Bank transfer (non-Egyptians)']);
-    expect((screen.getByRole('radio', { name: 'Bank transfer (non-Egyptians)' }) as HTMLInputElement).checked).toBe(true);
+    expect(await choices()).toEqual([
+      'Credit card',
+      'Voucher payment',
+      'Manual payment',
+      'Bank transfer (non-Egyptians)',
+    ]);
+    expect((screen.getByRole('radio', { name: 'Bank transfer (non-Egyptians)' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
     expect(screen.getByRole('textbox', { name: /Receipt or transfer number/ })).toBeTruthy();
   });
 });

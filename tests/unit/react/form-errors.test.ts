@@ -11,9 +11,17 @@ import { describe, expect, it } from 'vitest';
 import validator from '@rjsf/validator-ajv8';
 import type { RJSFSchema } from '@rjsf/utils';
 import type { ClientManifest } from '../../../generator/manifest-types.ts';
-import { buildFormSchema, makeCustomValidate, makeTransformErrors, withoutNulls, type Record_ } from '../../../engine/react/renderers/form/form-model.ts';
+import {
+  buildFormSchema,
+  makeCustomValidate,
+  makeTransformErrors,
+  withoutNulls,
+  type Record_,
+} from '../../../engine/react/renderers/form/form-model.ts';
 
-const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../.generated/client-manifest.json'), 'utf8')) as ClientManifest;
+const manifest = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../../../.generated/client-manifest.json'), 'utf8'),
+) as ClientManifest;
 const personal = manifest.forms.admission_personal_info!;
 const nationality = manifest.forms.admission_nationality!;
 const PARAMS = { params: { type: '1' } };
@@ -21,7 +29,12 @@ const PARAMS = { params: { type: '1' } };
 /** Field name -> the messages RJSF would show under it. */
 function errorsOf(form: typeof personal, data: Record_, language: 'en' | 'ar'): Record<string, string[]> {
   const { schema } = buildFormSchema(form, manifest, language, { ...PARAMS, record: data });
-  const result = validator.validateFormData(data, schema as RJSFSchema, makeCustomValidate(form, manifest, language, PARAMS), makeTransformErrors(form, manifest, language));
+  const result = validator.validateFormData(
+    data,
+    schema as RJSFSchema,
+    makeCustomValidate(form, manifest, language, PARAMS),
+    makeTransformErrors(form, manifest, language),
+  );
   const out: Record<string, string[]> = {};
   for (const [name, entry] of Object.entries(result.errorSchema as Record<string, { __errors?: string[] }>)) {
     if (entry?.__errors?.length) out[name] = entry.__errors;
@@ -36,7 +49,9 @@ describe('form errors in the user language', () => {
     for (const language of ['en', 'ar'] as const) {
       const errors = errorsOf(personal, { gender_id: 99, religion_id: 'x' }, language);
       expect(errors.gender_id).toHaveLength(1);
-      expect(errors.gender_id![0]).toBe(language === 'en' ? 'Must be one of the allowed values' : 'يجب أن تكون القيمة من القيم المسموح بها');
+      expect(errors.gender_id![0]).toBe(
+        language === 'en' ? 'Must be one of the allowed values' : 'يجب أن تكون القيمة من القيم المسموح بها',
+      );
       expect(errors.religion_id).toHaveLength(1);
       for (const messages of Object.values(errors)) for (const m of messages) expect(m).not.toMatch(AJV_ENGLISH);
     }
@@ -56,16 +71,30 @@ describe('form errors in the user language', () => {
   });
 
   it('a tab read back with nulls for its empty optional fields validates as if they were left empty', () => {
-    const stored = { nationality_id: 64, national_id: '29001011234567', other_nationality_id: null, mother_nationality_id: null };
-    expect(Object.keys(errorsOf(nationality, stored as Record_, 'en')).sort()).toEqual(['mother_nationality_id', 'other_nationality_id']);
+    const stored = {
+      nationality_id: 64,
+      national_id: '29001011234567',
+      other_nationality_id: null,
+      mother_nationality_id: null,
+    };
+    expect(Object.keys(errorsOf(nationality, stored as Record_, 'en')).sort()).toEqual([
+      'mother_nationality_id',
+      'other_nationality_id',
+    ]);
     expect(errorsOf(nationality, withoutNulls(stored), 'en')).toEqual({});
   });
 });
 
 describe('withoutNulls', () => {
   it('leaves out null values, in lists of records too, and keeps every other value', () => {
-    expect(withoutNulls({ a: null, b: 0, c: '', d: false, e: [{ x: null, y: 1 }, 2, null], f: { g: null, h: 'k' } })).toEqual({
-      b: 0, c: '', d: false, e: [{ y: 1 }, 2, null], f: { h: 'k' },
+    expect(
+      withoutNulls({ a: null, b: 0, c: '', d: false, e: [{ x: null, y: 1 }, 2, null], f: { g: null, h: 'k' } }),
+    ).toEqual({
+      b: 0,
+      c: '',
+      d: false,
+      e: [{ y: 1 }, 2, null],
+      f: { h: 'k' },
     });
   });
 });

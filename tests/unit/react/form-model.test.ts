@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildFormSchema, makeCustomValidate, makeTransformErrors, serverErrorsToExtraErrors, WIDGET } from '../../../engine/react/renderers/form/form-model.ts';
+import {
+  buildFormSchema,
+  makeCustomValidate,
+  makeTransformErrors,
+  serverErrorsToExtraErrors,
+  WIDGET,
+} from '../../../engine/react/renderers/form/form-model.ts';
 import { checkRule } from '../../../engine/core/field-rules.ts';
 import { acceptAttribute, ARCHIVE_LIMITS, checkFiles } from '../../../engine/react/renderers/form/upload-rules.ts';
 import { formTarget } from '../../../engine/react/renderers/form/useFormController.ts';
@@ -11,7 +17,13 @@ const MB = 1024 * 1024;
 
 function errorsFor(names: string[]) {
   const root: Record<string, { __errors: string[]; addError(m: string): void }> = {};
-  for (const n of names) root[n] = { __errors: [], addError(m) { this.__errors.push(m); } };
+  for (const n of names)
+    root[n] = {
+      __errors: [],
+      addError(m) {
+        this.__errors.push(m);
+      },
+    };
   return root as never;
 }
 
@@ -23,7 +35,9 @@ describe('form model', () => {
     expect((schema.properties?.email as { title: string }).title).toBe('البريد');
     expect(uiSchema.national_id).toMatchObject({ 'ui:widget': WIDGET.filtered, 'ui:options': { allow: '[0-9]' } });
     expect(uiSchema.email).toMatchObject({ 'ui:autocomplete': 'email' });
-    expect(Object.keys(buildFormSchema(form, manifest, 'en', { record: {} }).schema.properties ?? {})).toContain('passport');
+    expect(Object.keys(buildFormSchema(form, manifest, 'en', { record: {} }).schema.properties ?? {})).toContain(
+      'passport',
+    );
   });
 
   it('validates with the shared rules and their messages in the current language', () => {
@@ -40,7 +54,9 @@ describe('form model', () => {
 
   it('says "Please fill this field" for a missing required value', () => {
     const transform = makeTransformErrors(form, manifest, 'en');
-    const [e] = transform([{ name: 'required', property: 'email', message: "must have required property 'email'", stack: '' }]);
+    const [e] = transform([
+      { name: 'required', property: 'email', message: "must have required property 'email'", stack: '' },
+    ]);
     expect(e.message).toBe('Please fill this field');
   });
 
@@ -54,22 +70,41 @@ describe('form model', () => {
   it('puts a new record (the resource API creates with PUT) and an edited one', () => {
     expect(formTarget({ entity: 'users' }, undefined, {})).toEqual({ method: 'PUT', path: '/users' });
     expect(formTarget({}, 'users', { id: '7' })).toEqual({ loadPath: '/users/7', method: 'PUT', path: '/users/7' });
-    expect(formTarget({ submit: { method: 'POST', path: '/admission/:id/save' } }, undefined, { id: '3' })?.path).toBe('/admission/3/save');
+    expect(formTarget({ submit: { method: 'POST', path: '/admission/:id/save' } }, undefined, { id: '3' })?.path).toBe(
+      '/admission/3/save',
+    );
   });
 
   it('checks compare and distinct rules against the record', () => {
     const message = { en: 'x', ar: 'x' };
-    expect(checkRule({ name: 'max', compare: { op: '<=', field: 'max_mark' }, message }, 12, { max_mark: 10 })).toBe(false);
-    expect(checkRule({ name: 'max', compare: { op: '<=', field: 'max_mark' }, message }, 9, { max_mark: 10 })).toBe(true);
-    expect(checkRule({ name: 'd', distinctFrom: ['guardian_email'], message }, 'A@x.com', { guardian_email: 'a@x.com' })).toBe(false);
+    expect(checkRule({ name: 'max', compare: { op: '<=', field: 'max_mark' }, message }, 12, { max_mark: 10 })).toBe(
+      false,
+    );
+    expect(checkRule({ name: 'max', compare: { op: '<=', field: 'max_mark' }, message }, 9, { max_mark: 10 })).toBe(
+      true,
+    );
+    expect(
+      checkRule({ name: 'd', distinctFrom: ['guardian_email'], message }, 'A@x.com', { guardian_email: 'a@x.com' }),
+    ).toBe(false);
+    // One rule on every email field of a set: each is compared with the others, never with itself.
+    const emails = { name: 'd', distinctFrom: ['email', 'guardian_email', 'father_email'], message };
+    const record = { email: 'me@x.com', guardian_email: 'g@x.com', father_email: 'G@x.com ' };
+    expect(checkRule(emails, record.email, record, 'email')).toBe(true);
+    expect(checkRule(emails, record.guardian_email, record, 'guardian_email')).toBe(false);
+    expect(checkRule(emails, record.father_email, record, 'father_email')).toBe(false);
+    expect(checkRule(emails, 'other@x.com', { ...record, father_email: 'other@x.com' }, 'father_email')).toBe(true);
   });
 });
 
 describe('upload limits, checked before sending', () => {
   it('refuses files over 30 MB by default and types outside the list', () => {
     expect(checkFiles([{ name: 'a.pdf', size: 30 * MB }], { accept: ['pdf', 'jpg', 'png'] })).toEqual([]);
-    expect(checkFiles([{ name: 'a.pdf', size: 30 * MB + 1 }], { accept: ['pdf'] })).toEqual([{ kind: 'too-large', file: 'a.pdf', maxMB: 30 }]);
-    expect(checkFiles([{ name: 'a.exe', size: 10 }], { accept: ['pdf', 'jpg', 'png'] })[0]).toMatchObject({ kind: 'type' });
+    expect(checkFiles([{ name: 'a.pdf', size: 30 * MB + 1 }], { accept: ['pdf'] })).toEqual([
+      { kind: 'too-large', file: 'a.pdf', maxMB: 30 },
+    ]);
+    expect(checkFiles([{ name: 'a.exe', size: 10 }], { accept: ['pdf', 'jpg', 'png'] })[0]).toMatchObject({
+      kind: 'type',
+    });
   });
 
   it('expands "image" and builds the accept attribute', () => {
@@ -81,7 +116,12 @@ describe('upload limits, checked before sending', () => {
   it('the archive form takes at most 12 files, each under 3 MB', () => {
     const twelve = Array.from({ length: 12 }, (_, i) => ({ name: `f${i}.pdf`, size: MB }));
     expect(checkFiles(twelve, ARCHIVE_LIMITS)).toEqual([]);
-    expect(checkFiles([...twelve, { name: 'x.pdf', size: 1 }], ARCHIVE_LIMITS)[0]).toEqual({ kind: 'too-many', max: 12 });
-    expect(checkFiles([{ name: 'big.pdf', size: 3 * MB }], ARCHIVE_LIMITS)).toEqual([{ kind: 'too-large', file: 'big.pdf', maxMB: 3 }]);
+    expect(checkFiles([...twelve, { name: 'x.pdf', size: 1 }], ARCHIVE_LIMITS)[0]).toEqual({
+      kind: 'too-many',
+      max: 12,
+    });
+    expect(checkFiles([{ name: 'big.pdf', size: 3 * MB }], ARCHIVE_LIMITS)).toEqual([
+      { kind: 'too-large', file: 'big.pdf', maxMB: 3 },
+    ]);
   });
 });

@@ -28,14 +28,27 @@ const AR = 'يجب عليك سداد الفواتير المستحقة.';
 
 /** GET /users/gates answering `data`, counting the calls. */
 function gatesRoute(data: Record<string, unknown>, calls = { n: 0 }): FixtureRoute {
-  return { method: 'get', path: '/users/gates', respond: () => { calls.n += 1; return { data: { data } }; } };
+  return {
+    method: 'get',
+    path: '/users/gates',
+    respond: () => {
+      calls.n += 1;
+      return { data: { data } };
+    },
+  };
 }
 const overdue = (message = EN) => ({
   'registration.request': { redirect_to: 'payments', message },
   'registration.add_drop': { redirect_to: 'payments', message },
 });
 
-function mount(name: string, routes: FixtureRoute[], language: 'en' | 'ar' = 'en', manifest: ClientManifest = CLIENT_MANIFEST, onlyPayments?: StoredOnlyPaymentsFlag) {
+function mount(
+  name: string,
+  routes: FixtureRoute[],
+  language: 'en' | 'ar' = 'en',
+  manifest: ClientManifest = CLIENT_MANIFEST,
+  onlyPayments?: StoredOnlyPaymentsFlag,
+) {
   return render(
     <StoryProviders manifest={manifest} language={language} routes={routes} onlyPayments={onlyPayments}>
       <ScreenStory screen={name} layout="none" />
@@ -74,8 +87,14 @@ describe('the gate warning', () => {
   });
 
   it("the button does what the server's refusal does (engine/core/api/rules.ts): payments confine, the dashboard frees", () => {
-    expect(gateOutcome({ redirect_to: 'payments', message: EN }, 'en')).toEqual({ to: { name: 'payments' }, onlyPayments: 'set' });
-    expect(gateOutcome({ redirect_to: 'dashboard', message: 'x' }, 'en')).toEqual({ to: { name: 'dashboard' }, onlyPayments: 'clear' });
+    expect(gateOutcome({ redirect_to: 'payments', message: EN }, 'en')).toEqual({
+      to: { name: 'payments' },
+      onlyPayments: 'set',
+    });
+    expect(gateOutcome({ redirect_to: 'dashboard', message: 'x' }, 'en')).toEqual({
+      to: { name: 'dashboard' },
+      onlyPayments: 'clear',
+    });
   });
 
   it('disables the request buttons with the reason while the gate is closed', async () => {
@@ -107,7 +126,16 @@ describe('the gate warning', () => {
     mount('courses-list', [gatesRoute(overdue())], 'en', manifest);
     expect((await screen.findByTestId('gate-banner', {}, { timeout: 10_000 })).textContent).toContain(EN);
     cleanup();
-    mount('users-edit', [gatesRoute({ 'services.request': { redirect_to: 'dashboard', message: 'You have to fill the survery first.' } })], 'en', manifest);
+    mount(
+      'users-edit',
+      [
+        gatesRoute({
+          'services.request': { redirect_to: 'dashboard', message: 'You have to fill the survery first.' },
+        }),
+      ],
+      'en',
+      manifest,
+    );
     const banner = await screen.findByTestId('gate-banner', {}, { timeout: 10_000 });
     expect(banner.textContent).toContain('You have to fill the survery first.');
     expect(within(banner).getByRole('button', { name: 'Go to the dashboard' })).toBeTruthy();

@@ -37,8 +37,27 @@ describe('inputDirection', () => {
   });
 });
 
-const USER = { id: 1, email: 'abdallah@rowaq.demo', name: 'Abdallah Darwish', name_local: 'عبد الله درويش', type: 4, phone: '+201165028619', locale: 'ar', active: true };
-const STUDENT = { id: 1, code: '20240288', name: 'Abdallah Darwish', name_local: 'عبد الله درويش', email: 'abdallah@rowaq.demo', national_id: '30609231336596', phone: '+201222232857', address: '7 El Nasr Road, Port Said', level: 3 };
+const USER = {
+  id: 1,
+  email: 'abdallah@rowaq.demo',
+  name: 'Abdallah Darwish',
+  name_local: 'عبد الله درويش',
+  type: 4,
+  phone: '+201165028619',
+  locale: 'ar',
+  active: true,
+};
+const STUDENT = {
+  id: 1,
+  code: '20240288',
+  name: 'Abdallah Darwish',
+  name_local: 'عبد الله درويش',
+  email: 'abdallah@rowaq.demo',
+  national_id: '30609231336596',
+  phone: '+201222232857',
+  address: '7 El Nasr Road, Port Said',
+  level: 3,
+};
 
 async function field(id: string): Promise<HTMLInputElement> {
   return (await screen.findByDisplayValue(id, {}, { timeout: 10_000 })) as HTMLInputElement;

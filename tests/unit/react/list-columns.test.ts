@@ -10,7 +10,9 @@ import type { ClientManifest } from '../../../generator/manifest-types.ts';
 import { IMPLICIT_FIELD_LABELS, IMPLICIT_FIELDS } from '../../../generator/implicit-fields.ts';
 import { columnLabel, sourceEntity } from '../../../engine/react/renderers/list/list-model.ts';
 
-const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../.generated/client-manifest.json'), 'utf8')) as ClientManifest;
+const manifest = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../../../.generated/client-manifest.json'), 'utf8'),
+) as ClientManifest;
 
 describe('column labels', () => {
   it('the fields every entity has are named once, in both languages', () => {
@@ -20,7 +22,9 @@ describe('column labels', () => {
       expect(IMPLICIT_FIELD_LABELS[name]!.ar).toMatch(/\p{Script=Arabic}/u);
     }
     // The applicants' list shows the id column: named, not 'id'.
-    expect(manifest.screens['applicants-list']!.columns!.find((c) => c.field === 'id')!.label).toEqual(IMPLICIT_FIELD_LABELS.id);
+    expect(manifest.screens['applicants-list']!.columns!.find((c) => c.field === 'id')!.label).toEqual(
+      IMPLICIT_FIELD_LABELS.id,
+    );
   });
 
   it("no screen's column shows a raw field name in either language", () => {

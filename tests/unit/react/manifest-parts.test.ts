@@ -7,11 +7,29 @@ import { fixtureManifest, screen } from './fixture-manifest.ts';
 const manifest = fixtureManifest();
 
 describe('the client manifest as data, in two parts', () => {
-  it('keeps screens, navigation, rules, filters and the public screens\' forms in the core; the rest in the data part', () => {
+  it("keeps screens' heads, navigation, filters and the public screens' forms and rules in the core; the rest in the data part", () => {
     const { core, data } = splitManifest(manifest);
     expect(Object.keys(core).sort()).toEqual(['filters', 'forms', 'navigation', 'rules', 'screens', 'version']);
     expect(Object.keys(core.forms)).toEqual(['person']); // the sign-in screen's form
-    expect(Object.keys(data).sort()).toEqual(['entities', 'forms', 'permissions', 'roles', 'statusTables', 'wizards']);
+    expect(Object.keys(data).sort()).toEqual([
+      'entities',
+      'forms',
+      'permissions',
+      'roles',
+      'rules',
+      'screenBodies',
+      'statusTables',
+      'wizards',
+    ]);
+    // Rules: 'required' and those the public forms name; every other rule waits with its form.
+    const publicRules = new Set(['required', ...core.forms.person.fields.flatMap((f) => f.rules)]);
+    expect(Object.keys(core.rules).every((name) => publicRules.has(name))).toBe(true);
+    expect(Object.keys(core.rules).length + Object.keys(data.rules).length).toBe(Object.keys(manifest.rules).length);
+    // A list's columns and actions come with the data part; its path, title and permission stay.
+    const list = manifest.screens['users-list'];
+    expect(core.screens['users-list']).toMatchObject({ path: list.path, title: list.title, columns: [], actions: [] });
+    expect(data.screenBodies['users-list'].columns).toEqual(list.columns);
+    expect(core.screens.dashboard).toEqual(manifest.screens.dashboard);
     expect(joinManifest(core, data)).toEqual(manifest);
     expect(joinManifest(core)).toMatchObject({ entities: {}, statusTables: {}, wizards: {}, forms: core.forms });
   });
@@ -42,7 +60,10 @@ describe('the client manifest as data, in two parts', () => {
 
   it('fetches a part once per address and reports a failed fetch as a ManifestLoadError', async () => {
     const fetcher = vi.fn(async () => new Response(JSON.stringify({ version: 'x' }), { status: 200 }));
-    const [a, b] = await Promise.all([loadManifestPart('/m/core.json', fetcher), loadManifestPart('/m/core.json', fetcher)]);
+    const [a, b] = await Promise.all([
+      loadManifestPart('/m/core.json', fetcher),
+      loadManifestPart('/m/core.json', fetcher),
+    ]);
     expect(a).toEqual({ version: 'x' });
     expect(b).toBe(a);
     expect(fetcher).toHaveBeenCalledTimes(1);

@@ -30,7 +30,11 @@ describe('navigation menu', () => {
     expect(visibleMenu(manifest, subject, 'main', true)).toEqual([]);
     const withPayments = fixtureManifest();
     withPayments.screens.payments = { ...withPayments.screens.dashboard!, name: 'payments', path: '/payments' };
-    withPayments.navigation.main!.items.push({ label: { en: 'Payments', ar: 'المدفوعات' }, route: 'payments', children: [] });
+    withPayments.navigation.main!.items.push({
+      label: { en: 'Payments', ar: 'المدفوعات' },
+      route: 'payments',
+      children: [],
+    });
     expect(visibleMenu(withPayments, subject, 'main', true).map((e) => e.href)).toEqual(['/payments']);
     expect(visibleMenu(withPayments, subject, 'main', false).length).toBeGreaterThan(1);
   });
@@ -41,13 +45,17 @@ describe('route paths', () => {
     expect(toRouterPath('/students/{id}')).toBe('/students/:id');
     expect(toRouterPath('/my_theses/edit/{id?}/')).toBe('/my_theses/edit/:id?');
     expect(toRouterPath('/login/:token?')).toBe('/login/:token?');
-    expect(hrefFor(manifest, 'admissionForm', { type: 1, id: 5, secretKey: 'k', name: 'nationality' })).toBe('/admissionForm/1/5/k/nationality');
+    expect(hrefFor(manifest, 'admissionForm', { type: 1, id: 5, secretKey: 'k', name: 'nationality' })).toBe(
+      '/admissionForm/1/5/k/nationality',
+    );
     expect(hrefFor(manifest, 'admissionForm', { type: 1 })).toBeUndefined();
     expect(hrefFor(manifest, 'nope')).toBeUndefined();
   });
 
   it('turns guard targets into addresses, unknown routes to error-404', () => {
-    expect(targetHref(manifest, { name: 'auth-login', query: { code: 'c', state: 's' } })).toBe('/login?code=c&state=s');
+    expect(targetHref(manifest, { name: 'auth-login', query: { code: 'c', state: 's' } })).toBe(
+      '/login?code=c&state=s',
+    );
     expect(targetHref(manifest, { name: 'no-such-route' })).toBe('/error-404');
   });
 });
@@ -55,7 +63,11 @@ describe('route paths', () => {
 describe('toasts as the spec says', () => {
   it('error: 5 s, close button, top-left in English, top-right in Arabic, fallback text', () => {
     const en = snackbarOptions(errorToast(undefined, { locale: 'en' }));
-    expect(en).toMatchObject({ variant: 'error', autoHideDuration: 5000, anchorOrigin: { vertical: 'top', horizontal: 'left' } });
+    expect(en).toMatchObject({
+      variant: 'error',
+      autoHideDuration: 5000,
+      anchorOrigin: { vertical: 'top', horizontal: 'left' },
+    });
     expect(en.action).toBeTypeOf('function');
     expect(errorToast(undefined, { locale: 'en' })).toMatchObject({ title: 'error', message: 'Something went wrong' });
     const ar = errorToast({ en: 'No place', ar: 'لا يوجد مكان' }, { locale: 'ar', suffix: '(2)' });
@@ -71,15 +83,22 @@ describe('toasts as the spec says', () => {
 });
 
 describe('the real menu: payments', () => {
-  const real = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../.generated/client-manifest.json'), 'utf8')) as ClientManifest;
+  const real = JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, '../../../.generated/client-manifest.json'), 'utf8'),
+  ) as ClientManifest;
   const rolePermissions = (role: string): string[] => {
-    const text = readFileSync(path.resolve(import.meta.dirname, `../../../screens/admin/roles/${role}.role.yaml`), 'utf8');
+    const text = readFileSync(
+      path.resolve(import.meta.dirname, `../../../screens/admin/roles/${role}.role.yaml`),
+      'utf8',
+    );
     return (parseYaml(text) as { permissions: string[] }).permissions;
   };
-  const hrefs = (entries: ReturnType<typeof visibleMenu>): string[] => entries.flatMap((e) => [e.href ?? '', ...hrefs(e.children)]).filter(Boolean);
-  const paymentsFor = (role: string, typeName = 'Staff') => hrefs(visibleMenu(real, { typeName, permissions: rolePermissions(role) })).filter((h) => h === '/payments');
+  const hrefs = (entries: ReturnType<typeof visibleMenu>): string[] =>
+    entries.flatMap((e) => [e.href ?? '', ...hrefs(e.children)]).filter(Boolean);
+  const paymentsFor = (role: string, typeName = 'Staff') =>
+    hrefs(visibleMenu(real, { typeName, permissions: rolePermissions(role) })).filter((h) => h === '/payments');
 
-  it("a student and finance staff find the installments once; staff without payments are not shown an empty list", () => {
+  it('a student and finance staff find the installments once; staff without payments are not shown an empty list', () => {
     expect(paymentsFor('student', 'Student')).toEqual(['/payments']);
     expect(paymentsFor('finance-officer')).toEqual(['/payments']);
     expect(paymentsFor('admin')).toEqual(['/payments']);
@@ -88,14 +107,28 @@ describe('the real menu: payments', () => {
 });
 
 describe('screens that exist only under a university setting (visibleWhen)', () => {
-  const real = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../.generated/client-manifest.json'), 'utf8')) as ClientManifest;
-  const student = { typeName: 'Student', permissions: (parseYaml(readFileSync(path.resolve(import.meta.dirname, '../../../screens/admin/roles/student.role.yaml'), 'utf8')) as { permissions: string[] }).permissions };
-  const hrefs = (entries: ReturnType<typeof visibleMenu>): string[] => entries.flatMap((e) => [e.href ?? '', ...hrefs(e.children)]).filter(Boolean);
+  const real = JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, '../../../.generated/client-manifest.json'), 'utf8'),
+  ) as ClientManifest;
+  const student = {
+    typeName: 'Student',
+    permissions: (
+      parseYaml(
+        readFileSync(path.resolve(import.meta.dirname, '../../../screens/admin/roles/student.role.yaml'), 'utf8'),
+      ) as { permissions: string[] }
+    ).permissions,
+  };
+  const hrefs = (entries: ReturnType<typeof visibleMenu>): string[] =>
+    entries.flatMap((e) => [e.href ?? '', ...hrefs(e.children)]).filter(Boolean);
 
   it('the attendance scanner is in the menu only while attendance_with_qr_code is "true", and not while the settings are unknown', () => {
     expect(real.screens.attendance?.visibleWhen).toEqual({ setting: 'attendance_with_qr_code', equals: 'true' });
-    expect(hrefs(visibleMenu(real, student, 'main', false, { attendance_with_qr_code: 'true' }))).toContain('/attendance');
-    expect(hrefs(visibleMenu(real, student, 'main', false, { attendance_with_qr_code: 'false' }))).not.toContain('/attendance');
+    expect(hrefs(visibleMenu(real, student, 'main', false, { attendance_with_qr_code: 'true' }))).toContain(
+      '/attendance',
+    );
+    expect(hrefs(visibleMenu(real, student, 'main', false, { attendance_with_qr_code: 'false' }))).not.toContain(
+      '/attendance',
+    );
     expect(hrefs(visibleMenu(real, student, 'main', false, null))).not.toContain('/attendance');
     // a screen without visibleWhen does not depend on the settings
     expect(hrefs(visibleMenu(real, student, 'main', false, null))).toContain('/payments');
@@ -105,11 +138,14 @@ describe('screens that exist only under a university setting (visibleWhen)', () 
 describe('menu icons', () => {
   it('every icon the YAML names is drawn (an unknown name would draw a dot)', () => {
     const root = path.resolve(import.meta.dirname, '../../../screens');
-    const files = (dir: string): string[] => readdirSync(dir).flatMap((n) => {
-      const p = path.join(dir, n);
-      return statSync(p).isDirectory() ? files(p) : p.endsWith('.yaml') ? [p] : [];
-    });
-    const named = new Set(files(root).flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\bicon: ([a-z_]+)/g)].map((m) => m[1]!)));
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((n) => {
+        const p = path.join(dir, n);
+        return statSync(p).isDirectory() ? files(p) : p.endsWith('.yaml') ? [p] : [];
+      });
+    const named = new Set(
+      files(root).flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\bicon: ([a-z_]+)/g)].map((m) => m[1]!)),
+    );
     expect(named.size).toBeGreaterThan(20);
     expect([...named].filter((name) => !hasMenuIcon(name))).toEqual([]);
   });

@@ -8,7 +8,11 @@ import { act, cleanup, render, screen as view, waitFor } from '@testing-library/
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AxiosAdapter } from 'axios';
 import { createMemoryCookieJar, type CookieJar } from '../../../engine/core/cookie-jar.ts';
-import { createMemoryStorage, LAYOUT_SETTINGS_KEY, type KeyValueStorage } from '../../../engine/core/layout-settings.ts';
+import {
+  createMemoryStorage,
+  LAYOUT_SETTINGS_KEY,
+  type KeyValueStorage,
+} from '../../../engine/core/layout-settings.ts';
 import { ONLY_PAYMENTS_KEY } from '../../../engine/core/only-payments.ts';
 import { createSessionStore } from '../../../engine/core/session.ts';
 import { createApp } from '../../../engine/react/app.tsx';
@@ -24,18 +28,34 @@ const adapter: AxiosAdapter = async (config) => {
 
 function manifest() {
   const m = fixtureManifest();
-  m.screens.payments = screen({ name: 'payments', path: '/payments', view: 'page', title: { en: 'Payments', ar: 'المدفوعات' } });
+  m.screens.payments = screen({
+    name: 'payments',
+    path: '/payments',
+    view: 'page',
+    title: { en: 'Payments', ar: 'المدفوعات' },
+  });
   m.navigation.main!.items.push({ label: { en: 'Payments', ar: 'المدفوعات' }, route: 'payments', children: [] });
   return m;
 }
 
 function start(path: string, shared?: { jar: CookieJar; sessionStorage: KeyValueStorage }) {
   const jar = shared?.jar ?? createMemoryCookieJar();
-  if (!shared) createSessionStore(jar).signIn({ token: 't', user: { id: 41, name: 'Overdue Student', type: { name: 'Student', type: 3 }, permissions: ['access_users'] } });
+  if (!shared)
+    createSessionStore(jar).signIn({
+      token: 't',
+      user: { id: 41, name: 'Overdue Student', type: { name: 'Student', type: 3 }, permissions: ['access_users'] },
+    });
   const sessionStorage = shared?.sessionStorage ?? createMemoryStorage();
   // the horizontal menu draws its links in jsdom (the vertical one is a drawer off-screen there)
   const storage = createMemoryStorage({ [LAYOUT_SETTINGS_KEY]: JSON.stringify({ layoutType: 'horizontal' }) });
-  const app = createApp({ manifest: manifest(), jar, storage, sessionStorage, adapter, memory: { initialEntries: [path] } });
+  const app = createApp({
+    manifest: manifest(),
+    jar,
+    storage,
+    sessionStorage,
+    adapter,
+    memory: { initialEntries: [path] },
+  });
   render(<app.App />);
   return { ...app, jar, sessionStorage };
 }
@@ -63,10 +83,14 @@ describe('only-payments mode in the app', () => {
     await waitFor(() => expect(menu()).toContain('/dashboard'), { timeout: 5000 });
     expect(menu()).toContain('/payments');
 
-    await act(async () => { await app.api.put('/registrations/students/request-offering', { section_id: 1 }).catch(() => undefined); });
+    await act(async () => {
+      await app.api.put('/registrations/students/request-offering', { section_id: 1 }).catch(() => undefined);
+    });
     await waitFor(() => expect(path(app)).toBe('/payments'));
     // the dialog is named by its message (it has no title)
-    expect(await view.findByRole('dialog', { name: 'You have to pay your due invoices.' }, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await view.findByRole('dialog', { name: 'You have to pay your due invoices.' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(await view.findByTestId('only-payments-notice', {}, { timeout: 5000 })).toBeTruthy();
     expect(app.onlyPayments.get()).toBe(true);
     expect(app.sessionStorage.getItem(ONLY_PAYMENTS_KEY)).toBe('41');
@@ -74,11 +98,18 @@ describe('only-payments mode in the app', () => {
     await waitFor(() => expect(menu()).toEqual(['/payments']));
 
     // the payments screen's reads keep the mode; any other address goes back to payments
-    await act(async () => { await app.api.post('/installments', {}); await app.api.get('/credit-transactions/balance'); });
+    await act(async () => {
+      await app.api.post('/installments', {});
+      await app.api.get('/credit-transactions/balance');
+    });
     expect(app.onlyPayments.get()).toBe(true);
-    await act(async () => { await app.router.navigate('/users'); });
+    await act(async () => {
+      await app.router.navigate('/users');
+    });
     await waitFor(() => expect(path(app)).toBe('/payments'));
-    await act(async () => { await app.router.navigate('/dashboard'); });
+    await act(async () => {
+      await app.router.navigate('/dashboard');
+    });
     await waitFor(() => expect(path(app)).toBe('/payments'));
     cleanup();
 
@@ -87,10 +118,14 @@ describe('only-payments mode in the app', () => {
     await waitFor(() => expect(path(again)).toBe('/payments'));
 
     // paying ends it: the student may go on (the server's gate would bring it back)
-    await act(async () => { await again.api.post('/payments/pay/4/1'); });
+    await act(async () => {
+      await again.api.post('/payments/pay/4/1');
+    });
     expect(again.onlyPayments.get()).toBe(false);
     await waitFor(() => expect(view.queryByTestId('only-payments-notice')).toBeNull());
-    await act(async () => { await again.router.navigate('/users'); });
+    await act(async () => {
+      await again.router.navigate('/users');
+    });
     await waitFor(() => expect(path(again)).toBe('/users'));
     await waitFor(() => expect(menu()).toContain('/dashboard'));
   });
@@ -98,12 +133,25 @@ describe('only-payments mode in the app', () => {
   it('Arabic: the message in Arabic', async () => {
     const jar = createMemoryCookieJar();
     jar.set('language', 'ar');
-    createSessionStore(jar).signIn({ token: 't', user: { id: 41, name: 'Overdue Student', type: { name: 'Student', type: 3 }, permissions: [] } });
+    createSessionStore(jar).signIn({
+      token: 't',
+      user: { id: 41, name: 'Overdue Student', type: { name: 'Student', type: 3 }, permissions: [] },
+    });
     const app = start('/dashboard', { jar, sessionStorage: createMemoryStorage() });
     await app.ready;
-    await act(async () => { await app.api.put('/registrations/students/request-offering', {}).catch(() => undefined); });
+    await act(async () => {
+      await app.api.put('/registrations/students/request-offering', {}).catch(() => undefined);
+    });
     await waitFor(() => expect(path(app)).toBe('/payments'));
-    expect(await view.findByText('يجب عليك سداد الفواتير المستحقة.', { selector: '.MuiDialogContentText-root' }, { timeout: 5000 })).toBeTruthy();
-    expect((await view.findByTestId('only-payments-notice', {}, { timeout: 5000 })).textContent).toBe('يجب عليك سداد الفواتير المستحقة.');
+    expect(
+      await view.findByText(
+        'يجب عليك سداد الفواتير المستحقة.',
+        { selector: '.MuiDialogContentText-root' },
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect((await view.findByTestId('only-payments-notice', {}, { timeout: 5000 })).textContent).toBe(
+      'يجب عليك سداد الفواتير المستحقة.',
+    );
   });
 });

@@ -22,7 +22,7 @@ describe('popup', () => {
     );
     // the dialog is a chunk of its own, loaded with the first popup
     expect(await screen.findByText('There is no available capacity', {}, { timeout: 5000 })).toBeTruthy();
-    await act(async () => screen.getByRole('button', { name: 'Go Back' }).click());
+    await act(async () => screen.getByRole('button', { name: 'Go back' }).click());
     expect(back).toHaveBeenCalledTimes(1);
   });
 
@@ -35,7 +35,9 @@ describe('popup', () => {
         </PopupHost>
       </I18nProvider>,
     );
-    await act(async () => bridge.dialog({ kind: 'error', reason: 'payments-due', text: 'You have to pay your due invoices.' }));
+    await act(async () =>
+      bridge.dialog({ kind: 'error', reason: 'payments-due', text: 'You have to pay your due invoices.' }),
+    );
     expect(await screen.findByText('You have to pay your due invoices.', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'رجوع' })).toBeNull();
     expect(screen.getByRole('button', { name: 'حسنًا' })).toBeTruthy();

@@ -70,7 +70,9 @@ describe('the timetable', () => {
     expect(screen.queryByText(/this week/)).toBeNull();
     cleanup();
     mount('schedule', 'ar');
-    expect(within(await screen.findByTestId('day-2', {}, { timeout: 10_000 })).getByText('لا توجد محاضرات في هذا اليوم.')).toBeTruthy();
+    expect(
+      within(await screen.findByTestId('day-2', {}, { timeout: 10_000 })).getByText('لا توجد محاضرات في هذا اليوم.'),
+    ).toBeTruthy();
   });
 });
 

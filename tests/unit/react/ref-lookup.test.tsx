@@ -23,7 +23,12 @@ type Row = Record<string, unknown>;
 
 const INSTRUCTORS = 120;
 /** Instructor n: "Instructor 007" / "المدرس 7". */
-const instructor = (id: number): Row => ({ id, name: `Instructor ${String(id).padStart(3, '0')}`, name_local: `المدرس ${id}`, code: `I-${id}` });
+const instructor = (id: number): Row => ({
+  id,
+  name: `Instructor ${String(id).padStart(3, '0')}`,
+  name_local: `المدرس ${id}`,
+  code: `I-${id}`,
+});
 const ALL_INSTRUCTORS = Array.from({ length: INSTRUCTORS }, (_, i) => instructor(i + 1));
 const FACULTIES: Row[] = [
   { id: 1, name: 'Faculty of Medicine', name_local: 'كلية الطب' },
@@ -31,14 +36,31 @@ const FACULTIES: Row[] = [
 ];
 
 function field(name: string, extra: Partial<ClientEntity['fields'][string]> = {}): ClientEntity['fields'][string] {
-  return { name, type: 'string', label: { en: name, ar: name }, required: false, unique: false, rules: [], search: false, readOnly: false, ...extra };
+  return {
+    name,
+    type: 'string',
+    label: { en: name, ar: name },
+    required: false,
+    unique: false,
+    rules: [],
+    search: false,
+    readOnly: false,
+    ...extra,
+  };
 }
 
 function entity(name: string, fields: ClientEntity['fields']): ClientEntity {
   return {
-    name, table: name, label: { en: name, ar: name }, fields,
+    name,
+    table: name,
+    label: { en: name, ar: name },
+    fields,
     access: { read: 'public', write: 'manage_users', delete: 'manage_users' },
-    search: [], sort: { field: 'name', order: 'asc' }, softDelete: false, timestamps: false, expose: true,
+    search: [],
+    sort: { field: 'name', order: 'asc' },
+    softDelete: false,
+    timestamps: false,
+    expose: true,
   };
 }
 
@@ -85,9 +107,15 @@ function server() {
       data = {
         data: STUDENTS,
         meta: {
-          count: 2, page: 1, perPage: 10,
+          count: 2,
+          page: 1,
+          perPage: 10,
           lookup: {
-            instructors: ALL_INSTRUCTORS.filter((i) => ids.has(i.id)).map(({ id, name, name_local }) => ({ id, name, name_local })),
+            instructors: ALL_INSTRUCTORS.filter((i) => ids.has(i.id)).map(({ id, name, name_local }) => ({
+              id,
+              name,
+              name_local,
+            })),
             faculties: FACULTIES.filter((f) => f.id === 2),
           },
         },
@@ -98,10 +126,17 @@ function server() {
       data = { data: rows.slice(0, 100), meta: { count: rows.length, lookup: {} } };
     } else if (config.url === '/excuses/get_lookups') {
       // a server call answering only the records this user may choose
-      data = { data: { courses: [{ id: 7, code: 'CS301', name: 'Data Structures II', name_local: 'هياكل البيانات 2' }], term: null } };
+      data = {
+        data: {
+          courses: [{ id: 7, code: 'CS301', name: 'Data Structures II', name_local: 'هياكل البيانات 2' }],
+          term: null,
+        },
+      };
     } else if (config.url === '/lookups/get') {
       const names = (body as { lookups: string[] }).lookups;
-      const found = Object.fromEntries(names.map((n) => [n, n === 'instructors' ? ALL_INSTRUCTORS : n === 'faculties' ? FACULTIES : []]));
+      const found = Object.fromEntries(
+        names.map((n) => [n, n === 'instructors' ? ALL_INSTRUCTORS : n === 'faculties' ? FACULTIES : []]),
+      );
       data = { data: found, lookup: found };
     }
     // answers come a moment later, so callers overlap as in a browser
@@ -114,9 +149,18 @@ function server() {
 async function start(language: 'en' | 'ar') {
   const jar = createMemoryCookieJar();
   jar.set(LANGUAGE_COOKIE, language);
-  createSessionStore(jar).signIn({ token: 't', user: { id: 9, name: 'Staff Member', type: { name: 'Staff', type: 4 }, permissions: ['access_users'] } });
+  createSessionStore(jar).signIn({
+    token: 't',
+    user: { id: 9, name: 'Staff Member', type: { name: 'Staff', type: 4 }, permissions: ['access_users'] },
+  });
   const { adapter, calls } = server();
-  const app = createApp({ manifest: manifest(), jar, storage: createMemoryStorage(), adapter, memory: { initialEntries: ['/students'] } });
+  const app = createApp({
+    manifest: manifest(),
+    jar,
+    storage: createMemoryStorage(),
+    adapter,
+    memory: { initialEntries: ['/students'] },
+  });
   await app.ready;
   render(<app.App />);
   const table = await screen.findByRole('table', {}, { timeout: 5000 });
@@ -124,13 +168,24 @@ async function start(language: 'en' | 'ar') {
   return { app, calls, table };
 }
 
-const cells = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+const cells = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
 
 window.scrollTo = () => {};
 afterEach(cleanup);
 
 beforeAll(async () => {
-  await Promise.all([import('../../../engine/react/renderers/list/ListRenderer.tsx'), import('../../../engine/react/shell/VerticalLayout.tsx')]);
+  await Promise.all([
+    import('../../../engine/react/renderers/list/ListRenderer.tsx'),
+    import('../../../engine/react/shell/VerticalLayout.tsx'),
+  ]);
 }, 120_000);
 
 describe('list cells of referenced ids: named from meta.lookup', () => {
@@ -165,7 +220,9 @@ describe('filter drop-downs of referenced entities: POST /lookups/get', () => {
     const listbox = await screen.findByRole('listbox');
     expect(within(listbox).getAllByRole('option')).toHaveLength(INSTRUCTORS + 1); // and "All"
     await act(async () => within(listbox).getByRole('option', { name: 'Instructor 117' }).click());
-    await waitFor(() => expect(calls.at(-1)).toMatchObject({ url: '/students', body: { filters: { advisor_id: '117' } } }));
+    await waitFor(() =>
+      expect(calls.at(-1)).toMatchObject({ url: '/students', body: { filters: { advisor_id: '117' } } }),
+    );
     // the new page and the re-drawn drop-downs asked no more options
     expect(calls.filter((c) => c.url === '/lookups/get')).toHaveLength(2);
     expect(calls.map((c) => c.url)).not.toContain('/instructors');
@@ -175,7 +232,13 @@ describe('filter drop-downs of referenced entities: POST /lookups/get', () => {
 describe('the options cache', () => {
   it('shares one request among concurrent callers, per API client and session', async () => {
     const { adapter, calls } = server();
-    const { api } = createApp({ manifest: manifest(), jar: createMemoryCookieJar(), storage: createMemoryStorage(), adapter, memory: { initialEntries: ['/'] } });
+    const { api } = createApp({
+      manifest: manifest(),
+      jar: createMemoryCookieJar(),
+      storage: createMemoryStorage(),
+      adapter,
+      memory: { initialEntries: ['/'] },
+    });
     const [a, b] = await Promise.all([loadRefRows(api, 'instructors', 's1'), loadRefRows(api, 'instructors', 's1')]);
     expect(a).toBe(b);
     expect(a).toHaveLength(INSTRUCTORS);
@@ -190,22 +253,32 @@ describe('the options cache', () => {
 
 describe('pure label functions', () => {
   it('reads meta.lookup and names a referenced id in the language', () => {
-    const lookup = readListLookup({ data: [], meta: { count: 0, lookup: { instructors: [instructor(117)], student_status: [] } } });
+    const lookup = readListLookup({
+      data: [],
+      meta: { count: 0, lookup: { instructors: [instructor(117)], student_status: [] } },
+    });
     expect(refCellLabel(lookup, 'instructors', 117, 'en')).toBe('Instructor 117');
     expect(refCellLabel(lookup, 'instructors', '117', 'ar')).toBe('المدرس 117');
     expect(refCellLabel(lookup, 'instructors', 5, 'en')).toBe('5'); // not on the page: the id
     expect(refCellLabel(lookup, 'instructors', null, 'en')).toBe('—');
     expect(refCellLabel(lookup, 'faculties', 1, 'en')).toBeUndefined(); // no lookup for it at all
-    expect(readListLookup({ data: { data: [], meta: { lookup: { faculties: FACULTIES } } } })).toEqual({ faculties: FACULTIES });
+    expect(readListLookup({ data: { data: [], meta: { lookup: { faculties: FACULTIES } } } })).toEqual({
+      faculties: FACULTIES,
+    });
     expect(readListLookup({ data: [], total: 0 })).toEqual({});
     expect(readListLookup(null)).toEqual({});
   });
 
   it('reads a /lookups/get answer and labels options', () => {
-    expect(lookupAnswerRows({ data: { faculties: FACULTIES }, lookup: { faculties: FACULTIES } }, 'faculties')).toBe(FACULTIES);
+    expect(lookupAnswerRows({ data: { faculties: FACULTIES }, lookup: { faculties: FACULTIES } }, 'faculties')).toBe(
+      FACULTIES,
+    );
     expect(lookupAnswerRows({ lookup: { faculties: FACULTIES } }, 'faculties')).toBe(FACULTIES);
     expect(lookupAnswerRows({}, 'faculties')).toEqual([]);
-    expect(optionsOf(FACULTIES, 'ar')).toEqual([{ value: '1', label: 'كلية الطب' }, { value: '2', label: 'كلية الهندسة' }]);
+    expect(optionsOf(FACULTIES, 'ar')).toEqual([
+      { value: '1', label: 'كلية الطب' },
+      { value: '2', label: 'كلية الهندسة' },
+    ]);
     expect(rowLabel({ id: 4, code: 'X-4' }, 'en')).toBe('X-4');
     expect(labelFor(undefined, 8, 'en')).toBe('8');
   });
@@ -213,12 +286,20 @@ describe('pure label functions', () => {
   it('the fixture API answers /lookups/get and puts meta.lookup on list pages', () => {
     const m = manifest();
     const rows = { instructors: ALL_INSTRUCTORS, students: STUDENTS, faculties: FACULTIES };
-    const ask = (path: string, body: unknown) => answerFixture({ manifest: m, rows }, { method: 'post', path, query: new URLSearchParams(), body }).data;
+    const ask = (path: string, body: unknown) =>
+      answerFixture({ manifest: m, rows }, { method: 'post', path, query: new URLSearchParams(), body }).data;
     const got = ask('/lookups/get', { lookups: ['instructors', 'user_type'] }) as { data: Record<string, Row[]> };
     expect(got.data.instructors).toHaveLength(INSTRUCTORS);
-    expect(got.data.instructors[116]).toEqual({ id: 117, code: 'I-117', name: 'Instructor 117', name_local: 'المدرس 117' });
+    expect(got.data.instructors[116]).toEqual({
+      id: 117,
+      code: 'I-117',
+      name: 'Instructor 117',
+      name_local: 'المدرس 117',
+    });
     expect(got.data.user_type.map((s) => s.key)).toEqual(['student', 'staff']);
-    const page = ask('/students', { page: 1, perPage: 10 }) as { meta: { count: number; lookup: Record<string, Row[]> } };
+    const page = ask('/students', { page: 1, perPage: 10 }) as {
+      meta: { count: number; lookup: Record<string, Row[]> };
+    };
     expect(page.meta.count).toBe(2);
     expect(page.meta.lookup.instructors.map((r) => r.id)).toEqual([3, 117]);
     expect(page.meta.lookup.faculties).toEqual([FACULTIES[1]]);
@@ -228,13 +309,33 @@ describe('pure label functions', () => {
 describe('form selects of referenced entities', () => {
   it('two selects of one entity drawn together share one POST /lookups/get', async () => {
     const { adapter, calls } = server();
-    const app = createApp({ manifest: manifest(), jar: createMemoryCookieJar(), storage: createMemoryStorage(), adapter, memory: { initialEntries: ['/'] } });
+    const app = createApp({
+      manifest: manifest(),
+      jar: createMemoryCookieJar(),
+      storage: createMemoryStorage(),
+      adapter,
+      memory: { initialEntries: ['/'] },
+    });
     const { ApiProvider } = await import('../../../engine/react/data/ApiProvider.tsx');
     const { I18nProvider } = await import('../../../engine/react/i18n/I18nProvider.tsx');
     const { RefSelectWidget } = await import('../../../engine/react/renderers/form/widgets.tsx');
     const props = (id: string) =>
-      ({ id, name: id, label: id, value: 117, required: false, disabled: false, readonly: false, autofocus: false, placeholder: '', rawErrors: [],
-        options: { ref: 'instructors' }, schema: { type: 'integer' }, onChange: () => undefined, onBlur: () => undefined, onFocus: () => undefined,
+      ({
+        id,
+        name: id,
+        label: id,
+        value: 117,
+        required: false,
+        disabled: false,
+        readonly: false,
+        autofocus: false,
+        placeholder: '',
+        rawErrors: [],
+        options: { ref: 'instructors' },
+        schema: { type: 'integer' },
+        onChange: () => undefined,
+        onBlur: () => undefined,
+        onFocus: () => undefined,
       }) as unknown as Parameters<typeof RefSelectWidget>[0];
     render(
       <I18nProvider i18n={app.i18n}>
@@ -248,18 +349,37 @@ describe('form selects of referenced entities', () => {
     expect(calls).toEqual([{ url: '/lookups/get', body: { lookups: ['instructors'] } }]);
   });
 
-  it("choices from a server call (options.path and key): only the rows it answers, named in the language, one GET", async () => {
+  it('choices from a server call (options.path and key): only the rows it answers, named in the language, one GET', async () => {
     const { adapter, calls } = server();
     const jar = createMemoryCookieJar({ [LANGUAGE_COOKIE]: 'ar' });
-    const app = createApp({ manifest: manifest(), jar, storage: createMemoryStorage(), adapter, memory: { initialEntries: ['/'] } });
+    const app = createApp({
+      manifest: manifest(),
+      jar,
+      storage: createMemoryStorage(),
+      adapter,
+      memory: { initialEntries: ['/'] },
+    });
     await app.ready;
     const { ApiProvider } = await import('../../../engine/react/data/ApiProvider.tsx');
     const { I18nProvider } = await import('../../../engine/react/i18n/I18nProvider.tsx');
     const { RefSelectWidget } = await import('../../../engine/react/renderers/form/widgets.tsx');
     const props = (id: string) =>
-      ({ id, name: id, label: id, value: 7, required: false, disabled: false, readonly: false, autofocus: false, placeholder: '', rawErrors: [],
-        options: { path: '/excuses/get_lookups', key: 'courses', ref: 'instructors' }, schema: { type: 'integer' },
-        onChange: () => undefined, onBlur: () => undefined, onFocus: () => undefined,
+      ({
+        id,
+        name: id,
+        label: id,
+        value: 7,
+        required: false,
+        disabled: false,
+        readonly: false,
+        autofocus: false,
+        placeholder: '',
+        rawErrors: [],
+        options: { path: '/excuses/get_lookups', key: 'courses', ref: 'instructors' },
+        schema: { type: 'integer' },
+        onChange: () => undefined,
+        onBlur: () => undefined,
+        onFocus: () => undefined,
       }) as unknown as Parameters<typeof RefSelectWidget>[0];
     render(
       <I18nProvider i18n={app.i18n}>

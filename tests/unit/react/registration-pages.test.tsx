@@ -17,7 +17,12 @@ beforeAll(() => {
   window.scrollTo = () => {};
 });
 
-function mount(name: string, language: 'en' | 'ar' = 'en', routes: FixtureRoute[] = REGISTRATION_ROUTES, params?: Record<string, string>) {
+function mount(
+  name: string,
+  language: 'en' | 'ar' = 'en',
+  routes: FixtureRoute[] = REGISTRATION_ROUTES,
+  params?: Record<string, string>,
+) {
   return render(
     <StoryProviders manifest={CLIENT_MANIFEST} language={language} routes={routes}>
       <ScreenStory screen={name} layout="none" params={params} />
@@ -31,7 +36,9 @@ describe('registration#Registration', () => {
     const table = await screen.findByTestId('offerings-table', {}, { timeout: 10_000 });
     const clashing = within(table).getByTestId('offering-IS302');
     expect(within(clashing).getByTestId('offering-clash').textContent).toContain('CS301');
-    expect(within(within(table).getByTestId('offering-CS401')).getByTestId('offering-problem').textContent).toBe('You must pass CS302 before this course');
+    expect(within(within(table).getByTestId('offering-CS401')).getByTestId('offering-problem').textContent).toBe(
+      'You must pass CS302 before this course',
+    );
     expect(within(within(table).getByTestId('offering-AI302')).getByText('Full')).toBeTruthy();
     const requested = screen.getByTestId('requested-CS301');
     expect(within(requested).getAllByText('Registered').length).toBeGreaterThan(0); // code badge and flag badge
@@ -44,7 +51,9 @@ describe('registration#Registration', () => {
     mount('offering-registration');
     const row = await screen.findByTestId('offering-AI301', {}, { timeout: 10_000 });
     fireEvent.click(within(row).getByRole('button', { name: 'Request' }));
-    await waitFor(() => expect(within(row).getByTestId('offering-outcome').textContent).toBe('There is no available capacity'));
+    await waitFor(() =>
+      expect(within(row).getByTestId('offering-outcome').textContent).toBe('There is no available capacity'),
+    );
     expect(screen.getByTestId('registration-message').textContent).toBe('There is no available capacity');
   });
 
@@ -57,9 +66,20 @@ describe('registration#Registration', () => {
 });
 
 describe('the plan', () => {
-  const planItem = { id: 1, offering_id: 104, section_id: 1004, section_code: 'L1', course: AVAILABLE.data[0]!.course, slots: [] };
+  const planItem = {
+    id: 1,
+    offering_id: 104,
+    section_id: 1004,
+    section_code: 'L1',
+    course: AVAILABLE.data[0]!.course,
+    slots: [],
+  };
   const withStages = (appointmentOpen: boolean, plan: unknown[], submitted: unknown[] = []): FixtureRoute[] => [
-    { method: 'get', path: '/registrations/students/available-termstages', respond: () => ({ data: { ...STAGES, appointment: { ...STAGES.appointment, open: appointmentOpen } } }) },
+    {
+      method: 'get',
+      path: '/registrations/students/available-termstages',
+      respond: () => ({ data: { ...STAGES, appointment: { ...STAGES.appointment, open: appointmentOpen } } }),
+    },
     { method: 'get', path: '/registrations/students/plan', respond: () => ({ data: { data: plan } }) },
     { method: 'put', path: '/registrations/students/plan/submit', respond: () => ({ data: { data: submitted } }) },
     ...REGISTRATION_ROUTES,
@@ -74,12 +94,24 @@ describe('the plan', () => {
   });
 
   it('once the appointment opens the plan is submitted in one step and each answer shown', async () => {
-    mount('offering-registration', 'en', withStages(true, [planItem], [{ offering_id: 104, ok: false, error: { en: 'There is no available capacity', ar: 'لا توجد سعة متاحة' } }]));
+    mount(
+      'offering-registration',
+      'en',
+      withStages(
+        true,
+        [planItem],
+        [{ offering_id: 104, ok: false, error: { en: 'There is no available capacity', ar: 'لا توجد سعة متاحة' } }],
+      ),
+    );
     const submit = await screen.findByTestId('submit-plan', {}, { timeout: 10_000 });
     await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(submit);
-    await waitFor(() => expect(screen.getByTestId('registration-message').textContent).toBe('Plan submitted: 0 registered, 1 refused.'));
-    expect(within(screen.getByTestId('offering-AI301')).getByTestId('offering-outcome').textContent).toBe('There is no available capacity');
+    await waitFor(() =>
+      expect(screen.getByTestId('registration-message').textContent).toBe('Plan submitted: 0 registered, 1 refused.'),
+    );
+    expect(within(screen.getByTestId('offering-AI301')).getByTestId('offering-outcome').textContent).toBe(
+      'There is no available capacity',
+    );
   });
 });
 
@@ -87,7 +119,9 @@ describe('the other registration pages', () => {
   it("the advisor's page lists the student's requests with accept and reject", async () => {
     mount('advisor-students');
     const card = await screen.findByTestId('advisee-20240001', {}, { timeout: 10_000 });
-    expect(within(within(card).getByTestId('request-20240001-CS302')).getByRole('button', { name: 'Accept' })).toBeTruthy();
+    expect(
+      within(within(card).getByTestId('request-20240001-CS302')).getByRole('button', { name: 'Accept' }),
+    ).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Accept all' })).toBeTruthy();
   });
 

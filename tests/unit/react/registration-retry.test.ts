@@ -9,7 +9,9 @@ import { isBusy, pauseMs, writeWithRetry } from '../../../engine/react/pages/reg
 
 function failing(status: number, retryAfter?: string) {
   return new ApiError({
-    message: status === 422 ? 'There is no available capacity' : 'busy', status, path: '/registrations/students/request-offering',
+    message: status === 422 ? 'There is no available capacity' : 'busy',
+    status,
+    path: '/registrations/students/request-offering',
     cause: { response: { headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter } } },
   });
 }
@@ -18,7 +20,12 @@ function fakeApi(answers: Array<ApiError | unknown>) {
   const calls: Array<{ method: string; path: string; body: unknown; key: string }> = [];
   return {
     calls,
-    async request<T>(method: string, path: string, body?: unknown, config?: { headers?: Record<string, string> }): Promise<T> {
+    async request<T>(
+      method: string,
+      path: string,
+      body?: unknown,
+      config?: { headers?: Record<string, string> },
+    ): Promise<T> {
       calls.push({ method, path, body, key: config?.headers?.['Idempotency-Key'] ?? '' });
       const answer = answers.shift();
       if (answer instanceof ApiError) throw answer;
@@ -32,9 +39,16 @@ describe('registration writes under load', () => {
     const api = fakeApi([failing(503, '1'), failing(429), failing(503, '2'), { data: { id: 7 } }]);
     const busy: number[] = [];
     const pauses: number[] = [];
-    const answer = await writeWithRetry(api, 'put', '/registrations/students/request-offering', { offering_id: 3 }, {
-      onBusy: (n) => busy.push(n), sleep: async (ms) => void pauses.push(ms),
-    });
+    const answer = await writeWithRetry(
+      api,
+      'put',
+      '/registrations/students/request-offering',
+      { offering_id: 3 },
+      {
+        onBusy: (n) => busy.push(n),
+        sleep: async (ms) => void pauses.push(ms),
+      },
+    );
     expect(answer).toEqual({ data: { id: 7 } });
     expect(api.calls).toHaveLength(4);
     expect(new Set(api.calls.map((c) => c.key)).size).toBe(1);
@@ -48,14 +62,18 @@ describe('registration writes under load', () => {
   it('a refusal is not retried: the first answer is passed on, and the busy state cleared', async () => {
     const api = fakeApi([failing(422)]);
     const busy: number[] = [];
-    await expect(writeWithRetry(api, 'put', '/x', {}, { onBusy: (n) => busy.push(n), sleep: async () => undefined })).rejects.toThrow('There is no available capacity');
+    await expect(
+      writeWithRetry(api, 'put', '/x', {}, { onBusy: (n) => busy.push(n), sleep: async () => undefined }),
+    ).rejects.toThrow('There is no available capacity');
     expect(api.calls).toHaveLength(1);
     expect(busy).toEqual([0]);
   });
 
   it('gives up after the attempt limit with the last busy error', async () => {
     const api = fakeApi(Array.from({ length: 5 }, () => failing(503)));
-    const error = await writeWithRetry(api, 'put', '/x', {}, { maxAttempts: 3, sleep: async () => undefined }).catch((e: unknown) => e);
+    const error = await writeWithRetry(api, 'put', '/x', {}, { maxAttempts: 3, sleep: async () => undefined }).catch(
+      (e: unknown) => e,
+    );
     expect(isBusy(error)).toBe(true);
     expect(api.calls).toHaveLength(3);
   });

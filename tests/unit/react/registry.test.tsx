@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { chooseRenderer, createRegistry, RANK, registerPlugin, type RendererProps } from '../../../engine/react/registry/registry.ts';
+import {
+  chooseRenderer,
+  createRegistry,
+  RANK,
+  registerPlugin,
+  type RendererProps,
+} from '../../../engine/react/registry/registry.ts';
 import { defaultRegistry } from '../../../engine/react/registry/defaults.ts';
 import { nameIs, rankWith, viewIs } from '../../../engine/react/registry/testers.ts';
 import { fixtureManifest, screen } from './fixture-manifest.ts';
@@ -26,12 +32,42 @@ describe('renderer registry', () => {
     const person = manifest.forms.person;
     const withDate: typeof manifest = {
       ...manifest,
-      forms: { person: { ...person, fields: [...person.fields, { name: 'born', label: { en: 'Born', ar: 'الميلاد' }, schema: { type: 'string', format: 'date' }, required: false, rules: [], widget: 'date' }] } },
+      forms: {
+        person: {
+          ...person,
+          fields: [
+            ...person.fields,
+            {
+              name: 'born',
+              label: { en: 'Born', ar: 'الميلاد' },
+              schema: { type: 'string', format: 'date' },
+              required: false,
+              rules: [],
+              widget: 'date',
+            },
+          ],
+        },
+      },
     };
     expect(chooseRenderer(defaultRegistry(), withDate.screens['users-edit'], withDate).name).toBe('form');
     const withUpload: typeof manifest = {
       ...manifest,
-      forms: { person: { ...person, fields: [...person.fields, { name: 'photo', label: { en: 'Photo', ar: 'صورة' }, schema: { type: 'string', format: 'data-url' }, required: false, rules: [], upload: { maxSizeMB: 1 } }] } },
+      forms: {
+        person: {
+          ...person,
+          fields: [
+            ...person.fields,
+            {
+              name: 'photo',
+              label: { en: 'Photo', ar: 'صورة' },
+              schema: { type: 'string', format: 'data-url' },
+              required: false,
+              rules: [],
+              upload: { maxSizeMB: 1 },
+            },
+          ],
+        },
+      },
     };
     expect(chooseRenderer(defaultRegistry(), withUpload.screens['users-edit'], withUpload).name).toBe('form');
   });
@@ -78,6 +114,8 @@ describe('renderer registry', () => {
       Unknown,
     );
     expect(chooseRenderer(registry, screen({ name: 'x', path: '/x', view: 'list' }), manifest).name).toBe('second');
-    expect(chooseRenderer(registry, screen({ name: 'y', path: '/y', view: 'detail' }), manifest).renderer).toBe(Unknown);
+    expect(chooseRenderer(registry, screen({ name: 'y', path: '/y', view: 'detail' }), manifest).renderer).toBe(
+      Unknown,
+    );
   });
 });

@@ -17,7 +17,11 @@ import { createSessionStore } from '../../../engine/core/session.ts';
 import { LANGUAGE_COOKIE } from '../../../engine/core/language.ts';
 import { createMemoryStorage } from '../../../engine/core/layout-settings.ts';
 import { createApp } from '../../../engine/react/app.tsx';
-import { useListController, type ListController, type ListFetcher } from '../../../engine/react/renderers/list/useListController.ts';
+import {
+  useListController,
+  type ListController,
+  type ListFetcher,
+} from '../../../engine/react/renderers/list/useListController.ts';
 import { detailRefLabel } from '../../../engine/react/renderers/ref-labels.ts';
 import { detailPath } from '../../../engine/react/renderers/DetailRenderer.tsx';
 import { fixtureManifest, screen as screenDef } from './fixture-manifest.ts';
@@ -90,18 +94,34 @@ describe('list requests', () => {
 // detail labels
 
 function field(name: string, extra: Partial<ClientEntity['fields'][string]> = {}): ClientEntity['fields'][string] {
-  return { name, type: 'string', label: { en: name, ar: name }, required: false, unique: false, rules: [], search: false, readOnly: false, ...extra };
+  return {
+    name,
+    type: 'string',
+    label: { en: name, ar: name },
+    required: false,
+    unique: false,
+    rules: [],
+    search: false,
+    readOnly: false,
+    ...extra,
+  };
 }
 
 function entity(name: string, fields: ClientEntity['fields']): ClientEntity {
   return {
-    name, table: name, label: { en: name, ar: name }, fields,
+    name,
+    table: name,
+    label: { en: name, ar: name },
+    fields,
     access: { read: 'public', write: 'manage_users', delete: 'manage_users' },
-    search: [], sort: { field: 'name', order: 'asc' }, softDelete: false, timestamps: false, expose: true,
+    search: [],
+    sort: { field: 'name', order: 'asc' },
+    softDelete: false,
+    timestamps: false,
+    expose: true,
   };
 }
 
-const USERS = 1200;
 const user = (id: number): Row => ({ id, name: `User ${id}`, name_local: `المستخدم ${id}` });
 /** The option list is capped at 1,000 rows, as POST /lookups/get is. */
 const FIRST_1000 = Array.from({ length: 1000 }, (_, i) => user(i + 1));
@@ -139,12 +159,19 @@ function server(shape: DetailShape) {
     let data: unknown = {};
     if (config.url === '/students/details/7') {
       const lookup = { users: [{ id: 1117, name: 'User 1117', name_local: 'المستخدم 1117' }], faculties: [FACULTY] };
-      if (shape === 'details') data = { data: RECORD, related: { advisor_id: { ...user(1117), email: 'u1117@x' }, faculty_id: FACULTY }, meta: { lookup } };
+      if (shape === 'details')
+        data = {
+          data: RECORD,
+          related: { advisor_id: { ...user(1117), email: 'u1117@x' }, faculty_id: FACULTY },
+          meta: { lookup },
+        };
       else if (shape === 'lookup-only') data = { data: RECORD, meta: { lookup } };
       else data = { data: RECORD };
     } else if (config.url === '/lookups/get') {
       const names = (body as { lookups: string[] }).lookups;
-      const found = Object.fromEntries(names.map((n) => [n, n === 'users' ? FIRST_1000 : n === 'faculties' ? [FACULTY] : []]));
+      const found = Object.fromEntries(
+        names.map((n) => [n, n === 'users' ? FIRST_1000 : n === 'faculties' ? [FACULTY] : []]),
+      );
       data = { data: found, lookup: found };
     }
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -156,9 +183,18 @@ function server(shape: DetailShape) {
 async function openDetail(language: 'en' | 'ar', shape: DetailShape) {
   const jar = createMemoryCookieJar();
   jar.set(LANGUAGE_COOKIE, language);
-  createSessionStore(jar).signIn({ token: 't', user: { id: 9, name: 'Staff', type: { name: 'Staff', type: 4 }, permissions: ['access_users'] } });
+  createSessionStore(jar).signIn({
+    token: 't',
+    user: { id: 9, name: 'Staff', type: { name: 'Staff', type: 4 }, permissions: ['access_users'] },
+  });
   const { adapter, calls } = server(shape);
-  const app = createApp({ manifest: manifest(), jar, storage: createMemoryStorage(), adapter, memory: { initialEntries: ['/students/7'] } });
+  const app = createApp({
+    manifest: manifest(),
+    jar,
+    storage: createMemoryStorage(),
+    adapter,
+    memory: { initialEntries: ['/students/7'] },
+  });
   await app.ready;
   render(
     <StrictMode>
@@ -171,7 +207,10 @@ async function openDetail(language: 'en' | 'ar', shape: DetailShape) {
 }
 
 beforeAll(async () => {
-  await Promise.all([import('../../../engine/react/renderers/DetailRenderer.tsx'), import('../../../engine/react/shell/VerticalLayout.tsx')]);
+  await Promise.all([
+    import('../../../engine/react/renderers/DetailRenderer.tsx'),
+    import('../../../engine/react/shell/VerticalLayout.tsx'),
+  ]);
 });
 
 describe('detail labels', () => {
@@ -208,7 +247,11 @@ describe('detail labels', () => {
 });
 
 describe('detailRefLabel', () => {
-  const body = { data: RECORD, related: { advisor_id: user(1117), faculty_id: null }, meta: { lookup: { faculties: [FACULTY], users: [] } } };
+  const body = {
+    data: RECORD,
+    related: { advisor_id: user(1117), faculty_id: null },
+    meta: { lookup: { faculties: [FACULTY], users: [] } },
+  };
   it('takes the related row, then meta.lookup, in the language; undefined when not named; a dash when empty', () => {
     expect(detailRefLabel(body, 'advisor_id', 'users', 1117, 'en')).toBe('User 1117');
     expect(detailRefLabel(body, 'advisor_id', 'users', 1117, 'ar')).toBe('المستخدم 1117');

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Button, useTheme } from '@mui/material';
 import { createMemoryCookieJar } from '../../../engine/core/cookie-jar.ts';
@@ -52,7 +52,8 @@ describe('right to left', () => {
     expect(screen.getByTestId('text').textContent).toBe('Sign in');
 
     await act(async () => screen.getByText('ar').click());
-    expect(document.documentElement.dir).toBe('rtl');
+    // The right-to-left styling is its own chunk: the switch waits for it, then turns everything at once.
+    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
     expect(document.documentElement.lang).toBe('ar');
     expect(screen.getByTestId('direction').textContent).toBe('rtl');
     expect(screen.getByTestId('font').textContent).toMatch(/^"Cairo"/);
@@ -64,13 +65,13 @@ describe('right to left', () => {
     expect(rtlCss).toContain('margin-right:7px');
 
     await act(async () => screen.getByText('en').click());
-    expect(document.documentElement.dir).toBe('ltr');
+    await waitFor(() => expect(document.documentElement.dir).toBe('ltr'));
   });
 
   it('German is offered but falls back to English text, left to right', async () => {
     setup('en');
     await act(async () => screen.getByText('de').click());
-    expect(document.documentElement.lang).toBe('de');
+    await waitFor(() => expect(document.documentElement.lang).toBe('de'));
     expect(document.documentElement.dir).toBe('ltr');
     expect(screen.getByTestId('text').textContent).toBe('Sign in');
   });

@@ -4,7 +4,12 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../../engine/react/i18n/index.ts';
 import { I18nProvider } from '../../../engine/react/i18n/I18nProvider.tsx';
-import { buildFormSchema, makeCustomValidate, makeTransformErrors, type Record_ } from '../../../engine/react/renderers/form/form-model.ts';
+import {
+  buildFormSchema,
+  makeCustomValidate,
+  makeTransformErrors,
+  type Record_,
+} from '../../../engine/react/renderers/form/form-model.ts';
 import { SimpleFormView } from '../../../engine/react/renderers/form/SimpleFormView.tsx';
 import type { FormController } from '../../../engine/react/renderers/form/useFormController.ts';
 import { fixtureManifest } from './fixture-manifest.ts';
@@ -13,11 +18,23 @@ const manifest = fixtureManifest();
 const form = manifest.forms.person;
 
 /** The parts of the form controller the view reads, without the API. */
-function Harness({ submit, extraErrors }: { submit: (data: Record_) => void; extraErrors?: FormController['extraErrors'] }) {
+function Harness({
+  submit,
+  extraErrors,
+}: {
+  submit: (data: Record_) => void;
+  extraErrors?: FormController['extraErrors'];
+}) {
   const [formData, setFormData] = useState<Record_>({});
   const { schema, uiSchema } = buildFormSchema(form, manifest, 'en', { record: formData });
   const controller = {
-    schema, uiSchema, formData, setFormData, extraErrors, submitting: false, loading: false,
+    schema,
+    uiSchema,
+    formData,
+    setFormData,
+    extraErrors,
+    submitting: false,
+    loading: false,
     submit: async (data: Record_) => submit(data),
     customValidate: makeCustomValidate(form, manifest, 'en', {}),
     transformErrors: makeTransformErrors(form, manifest, 'en'),
@@ -50,15 +67,20 @@ describe('the light form view', () => {
     fireEvent.change(email, { target: { value: 'a@b.com' } });
     fireEvent.change(document.getElementById('root_national_id') as HTMLInputElement, { target: { value: '29a0x1' } });
     expect((document.getElementById('root_national_id') as HTMLInputElement).value).toBe('2901');
-    fireEvent.change(document.getElementById('root_national_id') as HTMLInputElement, { target: { value: '29001011234567' } });
+    fireEvent.change(document.getElementById('root_national_id') as HTMLInputElement, {
+      target: { value: '29001011234567' },
+    });
     await act(async () => screen.getByRole('button', { name: 'Send' }).click());
     expect(submit).toHaveBeenCalledWith({ email: 'a@b.com', national_id: '29001011234567' });
   });
 
-  it('shows the server\'s field errors under their fields', () => {
+  it("shows the server's field errors under their fields", () => {
     render(
       <I18nProvider i18n={createI18n('en')}>
-        <Harness submit={() => {}} extraErrors={{ email: { __errors: ['The email has already been taken.'] } } as never} />
+        <Harness
+          submit={() => {}}
+          extraErrors={{ email: { __errors: ['The email has already been taken.'] } } as never}
+        />
       </I18nProvider>,
     );
     expect(screen.getByText('The email has already been taken.')).toBeTruthy();

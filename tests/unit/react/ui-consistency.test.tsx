@@ -23,7 +23,19 @@ const manifest = JSON.parse(readFileSync(path.join(ROOT, '.generated/client-mani
 
 afterEach(cleanup);
 
-const field = (f: Partial<EntityField>) => ({ name: 'x', label: { en: 'X', ar: 'س' }, required: false, unique: false, rules: [], search: false, serverOnly: false, readOnly: false, type: 'string', ...f }) as EntityField;
+const field = (f: Partial<EntityField>) =>
+  ({
+    name: 'x',
+    label: { en: 'X', ar: 'س' },
+    required: false,
+    unique: false,
+    rules: [],
+    search: false,
+    serverOnly: false,
+    readOnly: false,
+    type: 'string',
+    ...f,
+  }) as EntityField;
 
 describe('list cells that keep one line', () => {
   it('codes, references, amounts, dates and times do not wrap; names and free text may', () => {
@@ -69,8 +81,14 @@ describe('the sideways scroll cue', () => {
   });
 
   it('no cue for a table that fits (a sub-pixel difference is rounding)', () => {
-    expect(scrollCue({ scrollLeft: 0, scrollWidth: 358.5, clientWidth: 358 }, 'ltr')).toEqual({ left: false, right: false });
-    expect(scrollCue({ scrollLeft: 0, scrollWidth: 300, clientWidth: 358 }, 'rtl')).toEqual({ left: false, right: false });
+    expect(scrollCue({ scrollLeft: 0, scrollWidth: 358.5, clientWidth: 358 }, 'ltr')).toEqual({
+      left: false,
+      right: false,
+    });
+    expect(scrollCue({ scrollLeft: 0, scrollWidth: 300, clientWidth: 358 }, 'rtl')).toEqual({
+      left: false,
+      right: false,
+    });
   });
 });
 
@@ -88,7 +106,9 @@ describe('a part-paid invoice beside its status', () => {
     expect(paidText(500, 1000, 'en', of)).toBe('500.00 of 1,000.00');
     expect(paidText(0, 1000, 'en', of)).toBe('0.00');
     expect(paidText(1000, 1000, 'ar', of)).toBe('1,000.00');
-    expect(cellText({ amount: 4500, paid_amount: 2250 }, 'paid_amount', 'paid', 'money', 'ar', of)).toBe('2,250.00 of 4,500.00');
+    expect(cellText({ amount: 4500, paid_amount: 2250 }, 'paid_amount', 'paid', 'money', 'ar', of)).toBe(
+      '2,250.00 of 4,500.00',
+    );
     expect(cellText({ amount: 4500, paid_amount: 2250 }, 'paid_amount', 'money', 'money', 'en', of)).toBe('2,250.00');
   });
 
@@ -104,10 +124,11 @@ describe('a part-paid invoice beside its status', () => {
 
 /** The action names the server writes in access_logs (literal ones, read from its source). */
 function loggedActions(): string[] {
-  const files = (dir: string): string[] => readdirSync(dir).flatMap((n) => {
-    const p = path.join(dir, n);
-    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
-  });
+  const files = (dir: string): string[] =>
+    readdirSync(dir).flatMap((n) => {
+      const p = path.join(dir, n);
+      return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
+    });
   const found = new Set<string>();
   for (const file of files(path.join(ROOT, 'server'))) {
     const text = readFileSync(file, 'utf8');
@@ -120,7 +141,9 @@ function loggedActions(): string[] {
 
 describe('access log and settings values in both languages', () => {
   const lang = (language: string, table: string, value: unknown, format?: string) => {
-    const { container } = render(<StatusCell table={manifest.statusTables[table]!} value={value} format={format} language={language} />);
+    const { container } = render(
+      <StatusCell table={manifest.statusTables[table]!} value={value} format={format} language={language} />,
+    );
     return container.textContent;
   };
 
@@ -129,7 +152,9 @@ describe('access log and settings values in both languages', () => {
     expect(actions).toEqual(expect.arrayContaining(['login', 'login_failed', 'logout', 'update', 'delete', 'create']));
     const keys = manifest.statusTables.access_action!.statuses.map((s) => s.key);
     // Written from status tables: the application's submit and the paid fee steps.
-    expect(keys).toEqual(expect.arrayContaining([...actions, 'submitted', 'updated', 'pay_exam_fees', 'pay_final_fees']));
+    expect(keys).toEqual(
+      expect.arrayContaining([...actions, 'submitted', 'updated', 'pay_exam_fees', 'pay_final_fees']),
+    );
     expect(manifest.screens['access-logs']!.columns!.find((c) => c.field === 'action')!.badge).toBe('access_action');
     expect(lang('ar', 'access_action', 'login')).toBe('تسجيل دخول');
     expect(lang('en', 'access_action', 'update')).toBe('Updated');
@@ -138,8 +163,10 @@ describe('access log and settings values in both languages', () => {
   });
 
   it('the settings list names every seeded setting and writes switches as words, as text (format: label)', () => {
-    const seed = readFileSync(path.join(ROOT, 'server/db/seed/demo/settings.ts'), 'utf8') + readFileSync(path.join(ROOT, 'server/db/seed/demo/admission.ts'), 'utf8');
-    const names = [...seed.matchAll(/\['([a-z_]+)', '[^']*', (?:true|false|'[^']*')/g)].map((m) => m[1]!);
+    const seed =
+      readFileSync(path.join(ROOT, 'server/db/seed/demo/settings.ts'), 'utf8') +
+      readFileSync(path.join(ROOT, 'server/db/seed/demo/admission.ts'), 'utf8');
+    const names = [...seed.matchAll(/\[\s*'([a-z_]+)',\s*'[^']*',\s*(?:true|false|'[^']*')/g)].map((m) => m[1]!);
     expect(names).toEqual(expect.arrayContaining(['university_name', 'pay_with_fawry', 'bank_swift']));
     const keys = manifest.statusTables.setting_name!.statuses.map((s) => s.key);
     expect(keys).toEqual(expect.arrayContaining(names));
@@ -152,7 +179,9 @@ describe('access log and settings values in both languages', () => {
     expect(lang('en', 'setting_switch', 'false', 'label')).toBe('Off');
     expect(lang('ar', 'setting_switch', 'EGP', 'label')).toBe('EGP');
     // As text, not a chip.
-    const { container } = render(<StatusCell table={manifest.statusTables.setting_name!} value="logo" format="label" language="en" />);
+    const { container } = render(
+      <StatusCell table={manifest.statusTables.setting_name!} value="logo" format="label" language="en" />,
+    );
     expect(container.querySelector('.MuiChip-root')).toBeNull();
   });
 });

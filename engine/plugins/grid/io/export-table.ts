@@ -1,6 +1,6 @@
 /**
  * Grid rows into a spreadsheet file (.xlsx or .csv) that the importer reads back to the very
- * same rows (issue 8 item 5). Pure: the worker runs it, and so do the Node tests.
+ * same rows. Pure: the worker runs it, and so do the Node tests.
  *
  * - Headers are the column labels in the grid's language (the importer matches any language
  *   or the name), visible columns only, in grid order.
@@ -64,7 +64,12 @@ function csvText(column: GridColumn, value: unknown, lang: string): string {
 const csvField = (text: string) => (/[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
 /** The file's bytes: an .xlsx workbook or a UTF-8 .csv text with a byte order mark. */
-export function buildExport(rows: readonly GridRow[], allColumns: readonly GridColumn[], format: ExportFormat, lang: string): Uint8Array {
+export function buildExport(
+  rows: readonly GridRow[],
+  allColumns: readonly GridColumn[],
+  format: ExportFormat,
+  lang: string,
+): Uint8Array {
   const columns = exportColumns(allColumns);
   if (format === 'csv') {
     const lines = [columns.map((c) => csvField(headerOf(c, lang))).join(',')];
@@ -75,13 +80,21 @@ export function buildExport(rows: readonly GridRow[], allColumns: readonly GridC
   for (const row of rows) data.push(columns.map((c) => xlsxCell(c, row[c.name], lang)));
   const sheet: XLSX.WorkSheet = {
     '!data': data as XLSX.CellObject[][],
-    '!ref': XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: Math.max(rows.length, 0), c: Math.max(columns.length - 1, 0) } }),
+    '!ref': XLSX.utils.encode_range({
+      s: { r: 0, c: 0 },
+      e: { r: Math.max(rows.length, 0), c: Math.max(columns.length - 1, 0) },
+    }),
     // Widths in characters, from the grid's pixels (about 7 px a character).
     '!cols': columns.map((c) => ({ wch: Math.max(8, Math.round((c.width ?? 120) / 7)) })),
   };
   const workbook = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(workbook, sheet, 'Sheet1');
   if (isRtl(lang)) workbook.Workbook = { ...workbook.Workbook, Views: [{ RTL: true }] };
-  const out = XLSX.write(workbook, { bookType: 'xlsx', type: 'array', compression: true, dense: true } as XLSX.WritingOptions) as ArrayBuffer;
+  const out = XLSX.write(workbook, {
+    bookType: 'xlsx',
+    type: 'array',
+    compression: true,
+    dense: true,
+  } as XLSX.WritingOptions) as ArrayBuffer;
   return new Uint8Array(out);
 }

@@ -127,7 +127,12 @@ function cellReader(table: SheetTable | SheetColumns): (r: number, c: number) =>
   return (r, c) => columnCell(table, r, c);
 }
 
-export function importTable(table: SheetTable | SheetColumns, columns: readonly GridColumn[], lang: string, options: ImportOptions = {}): ImportResult {
+export function importTable(
+  table: SheetTable | SheetColumns,
+  columns: readonly GridColumn[],
+  lang: string,
+  options: ImportOptions = {},
+): ImportResult {
   const errors: ImportError[] = [];
   const say = (message: LocalizedText, extra: Omit<ImportError, 'message' | 'text'> = {}) =>
     errors.push({ message, text: localize(message, lang), ...extra });
@@ -200,7 +205,11 @@ export function importTable(table: SheetTable | SheetColumns, columns: readonly 
   const folded = (name: string) => (failures.get(name)?.length ?? 0) > ROW_MESSAGES_PER_COLUMN;
   for (const { column, row, reason } of inOrder) {
     if (folded(column.name)) continue;
-    const message = fillEach(GRID_MESSAGES.rowError, (l) => ({ n: row, name: labelOf(column, l), reason: localize(reason, l) }));
+    const message = fillEach(GRID_MESSAGES.rowError, (l) => ({
+      n: row,
+      name: labelOf(column, l),
+      reason: localize(reason, l),
+    }));
     say(message, { row, column: column.name });
   }
   for (const { column } of taken) {
@@ -208,8 +217,15 @@ export function importTable(table: SheetTable | SheetColumns, columns: readonly 
     const name = (l: string) => labelOf(column, l);
     if (list && folded(column.name)) {
       const first = list[0]!.reason;
-      const reason = (l: string) => localize(fillEach(IO_MESSAGES.inRows, (k) => ({ reason: localize(first, k), count: list.length })), l);
-      say(fillEach(GRID_MESSAGES.columnError, (l) => ({ name: name(l), reason: reason(l) })), { column: column.name });
+      const reason = (l: string) =>
+        localize(
+          fillEach(IO_MESSAGES.inRows, (k) => ({ reason: localize(first, k), count: list.length })),
+          l,
+        );
+      say(
+        fillEach(GRID_MESSAGES.columnError, (l) => ({ name: name(l), reason: reason(l) })),
+        { column: column.name },
+      );
     }
     if (column.keyField) {
       const counts = new Map<string, number>();
@@ -222,7 +238,10 @@ export function importTable(table: SheetTable | SheetColumns, columns: readonly 
       for (const [value, count] of counts) {
         if (count < 2) continue;
         const reason = (l: string) => localize(fillMessage(IO_MESSAGES.duplicateKey, { value }), l);
-        say(fillEach(GRID_MESSAGES.columnError, (l) => ({ name: name(l), reason: reason(l) })), { column: column.name });
+        say(
+          fillEach(GRID_MESSAGES.columnError, (l) => ({ name: name(l), reason: reason(l) })),
+          { column: column.name },
+        );
       }
     }
   }

@@ -1,5 +1,5 @@
 /**
- * The grid's import and export in the browser (issue 8 item 5; admission-and-grid sections 5
+ * The grid's import and export in the browser (admission-and-grid sections 5
  * and 8). No server call: the file is read and written on the user's machine.
  *
  *   prepareImport()  (when the file dialog opens)
@@ -34,7 +34,10 @@ let nextId = 1;
 function startWorker(): Worker | null {
   if (worker !== undefined) return worker;
   try {
-    worker = typeof Worker === 'undefined' ? null : new Worker(new URL('./sheet.worker.ts', import.meta.url), { type: 'module' });
+    worker =
+      typeof Worker === 'undefined'
+        ? null
+        : new Worker(new URL('./sheet.worker.ts', import.meta.url), { type: 'module' });
   } catch {
     worker = null; // e.g. a test DOM without workers: the same code runs on the page
   }
@@ -81,14 +84,22 @@ function run(request: Request, transfer: Transferable[] = []): Promise<WorkerRes
   });
 }
 
-const fatal = (message: typeof GRID_MESSAGES.noRecordRead | typeof IO_MESSAGES.unsupportedFile, lang: string): ImportResult => ({
+const fatal = (
+  message: typeof GRID_MESSAGES.noRecordRead | typeof IO_MESSAGES.unsupportedFile,
+  lang: string,
+): ImportResult => ({
   rows: [],
   columns: [],
   errors: [{ message, text: localize(message, lang), fatal: true } satisfies ImportError],
 });
 
 /** Reads a spreadsheet's first sheet into rows for the columns; problems come back as errors. */
-export async function importSpreadsheet(file: File, columns: readonly GridColumn[], lang: string, options: ImportOptions = {}): Promise<ImportResult> {
+export async function importSpreadsheet(
+  file: File,
+  columns: readonly GridColumn[],
+  lang: string,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
   const ext = importExtension(file.name);
   if (!ext) return fatal(IO_MESSAGES.unsupportedFile, lang);
   const data = await file.arrayBuffer();
@@ -105,9 +116,16 @@ export function exportFileName(fileName: string, format: ExportFormat): string {
 }
 
 /** Writes the rows (the grid's filtered rows) to an .xlsx or .csv file and downloads it. */
-export async function exportRows(rows: readonly GridRow[], columns: readonly GridColumn[], format: ExportFormat, fileName: string, lang = 'en'): Promise<void> {
+export async function exportRows(
+  rows: readonly GridRow[],
+  columns: readonly GridColumn[],
+  format: ExportFormat,
+  fileName: string,
+  lang = 'en',
+): Promise<void> {
   const response = await run({ kind: 'export', rows, columns: columns.map(cloneableColumn), format, lang });
-  if (response.kind !== 'export') throw new Error(`export failed: ${response.kind === 'failed' ? response.message : response.kind}`);
+  if (response.kind !== 'export')
+    throw new Error(`export failed: ${response.kind === 'failed' ? response.message : response.kind}`);
   const blob = new Blob([response.bytes as BlobPart], { type: MIME_TYPES[format] });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -38,8 +38,13 @@ export interface SheetWork {
 /** What the worker does with a request; also run on the page where no worker can start. */
 export async function handleRequest(request: WorkerRequest, work: SheetWork): Promise<WorkerResponse> {
   try {
-    if (request.kind === 'read') return { id: request.id, kind: 'read', table: toColumns(await work.readSheet(request.data, request.ext)) };
-    return { id: request.id, kind: 'export', bytes: work.buildExport(request.rows, request.columns, request.format, request.lang) };
+    if (request.kind === 'read')
+      return { id: request.id, kind: 'read', table: toColumns(await work.readSheet(request.data, request.ext)) };
+    return {
+      id: request.id,
+      kind: 'export',
+      bytes: work.buildExport(request.rows, request.columns, request.format, request.lang),
+    };
   } catch (error) {
     return { id: request.id, kind: 'failed', message: error instanceof Error ? error.message : String(error) };
   }

@@ -50,7 +50,9 @@ function decodeText(bytes: Uint8Array): string {
 /** A sheet's range as a table: the first row is the header; blank rows are left out. */
 function tableOf(range: NonNullable<SheetGrid['range']>, line: (r: number, width: number) => SheetCell[]): SheetTable {
   const width = range.e.c - range.s.c + 1;
-  const header = line(range.s.r, width).map((cell) => (cell === null ? '' : isSheetDate(cell) ? cell.date : String(cell).trim()));
+  const header = line(range.s.r, width).map((cell) =>
+    cell === null ? '' : isSheetDate(cell) ? cell.date : String(cell).trim(),
+  );
   const rows: SheetCell[][] = [];
   const sheetRows: number[] = [];
   for (let r = range.s.r + 1; r <= range.e.r; r++) {

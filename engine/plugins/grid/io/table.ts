@@ -30,7 +30,6 @@ export function importExtension(fileName: string): ImportExtension | null {
 
 export const isSheetDate = (cell: SheetCell): cell is SheetDate => typeof cell === 'object' && cell !== null;
 
-
 export type ExportFormat = 'xlsx' | 'csv';
 
 export const MIME_TYPES: Record<ExportFormat, string> = {

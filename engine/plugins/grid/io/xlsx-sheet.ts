@@ -25,7 +25,10 @@ export interface SheetGrid {
 type Entries = Map<string, Uint8Array>;
 
 function unzip(bytes: Uint8Array): Entries {
-  const zip = XLSX.CFB.read(bytes, { type: 'array' }) as { FullPaths: string[]; FileIndex: { content?: Uint8Array; type: number }[] };
+  const zip = XLSX.CFB.read(bytes, { type: 'array' }) as {
+    FullPaths: string[];
+    FileIndex: { content?: Uint8Array; type: number }[];
+  };
   const entries: Entries = new Map();
   zip.FullPaths.forEach((full, i) => {
     const entry = zip.FileIndex[i];
@@ -56,7 +59,8 @@ function attributes(xml: string, at: number): { attrs: Map<string, string>; end:
 function* tags(xml: string, name: string): Generator<Map<string, string>> {
   for (let at = xml.indexOf(`<${name}`); at >= 0; at = xml.indexOf(`<${name}`, at + 1)) {
     const next = xml.charCodeAt(at + name.length + 1);
-    if (next === 32 || next === 47 || next === 62 || next === 9 || next === 10 || next === 13) yield attributes(xml, at).attrs;
+    if (next === 32 || next === 47 || next === 62 || next === 9 || next === 10 || next === 13)
+      yield attributes(xml, at).attrs;
   }
 }
 
@@ -82,7 +86,7 @@ function stringItem(body: string): string | undefined {
 function sharedStrings(xml: string | undefined): (string | undefined)[] {
   const out: (string | undefined)[] = [];
   if (!xml) return out;
-  for (let at = xml.indexOf('<si'); at >= 0; ) {
+  for (let at = xml.indexOf('<si'); at >= 0;) {
     const { end, closed } = attributes(xml, at);
     if (closed) {
       out.push(undefined);
@@ -101,7 +105,8 @@ function sharedStrings(xml: string | undefined): (string | undefined)[] {
 function dateStyles(xml: string | undefined): boolean[] {
   if (!xml) return [];
   const formats = new Map<number, string>();
-  for (const attrs of tags(xml, 'numFmt')) formats.set(parseInt(attrs.get('numFmtId') ?? '', 10), attrs.get('formatCode') ?? '');
+  for (const attrs of tags(xml, 'numFmt'))
+    formats.set(parseInt(attrs.get('numFmtId') ?? '', 10), attrs.get('formatCode') ?? '');
   const table = XLSX.SSF.get_table() as Record<number, string>;
   const start = xml.indexOf('<cellXfs');
   const end = xml.indexOf('</cellXfs>', start);
@@ -130,11 +135,13 @@ function relationships(entries: Entries, part: string): Map<string, { type: stri
   const slash = part.lastIndexOf('/');
   const xml = text(entries, `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`) ?? '';
   const out = new Map<string, { type: string; target: string }>();
-  for (const attrs of tags(xml, 'Relationship')) out.set(attrs.get('Id') ?? '', { type: attrs.get('Type') ?? '', target: resolve(part, attrs.get('Target') ?? '') });
+  for (const attrs of tags(xml, 'Relationship'))
+    out.set(attrs.get('Id') ?? '', { type: attrs.get('Type') ?? '', target: resolve(part, attrs.get('Target') ?? '') });
   return out;
 }
 
-const byType = (rels: Map<string, { type: string; target: string }>, type: string) => [...rels.values()].find((r) => r.type.endsWith(`/${type}`))?.target;
+const byType = (rels: Map<string, { type: string; target: string }>, type: string) =>
+  [...rels.values()].find((r) => r.type.endsWith(`/${type}`))?.target;
 
 /** Column index (0-based) of a cell reference's letters. */
 function columnOf(ref: string): number {
@@ -191,7 +198,12 @@ function cellOf(type: string | undefined, body: string, style: number, ctx: Cont
 }
 
 /** A cell's value from its type and the text of its <v> (undefined: none). */
-function valueOf(type: string | undefined, value: string | undefined, style: number, ctx: Context): SheetCell | undefined {
+function valueOf(
+  type: string | undefined,
+  value: string | undefined,
+  style: number,
+  ctx: Context,
+): SheetCell | undefined {
   switch (type) {
     case undefined:
     case 'n': {
@@ -245,7 +257,7 @@ function sheetCells(xml: string, ctx: Context): SheetGrid {
       let cellRow = r;
       let refFound = false;
       const gt = xml.indexOf('>', lt);
-      for (let i = lt + 2; i < gt; ) {
+      for (let i = lt + 2; i < gt;) {
         while (i < gt && xml.charCodeAt(i) <= 32) i++;
         const eq = xml.indexOf('=', i);
         if (eq < 0 || eq > gt) break;
@@ -258,9 +270,11 @@ function sheetCells(xml: string, ctx: Context): SheetGrid {
           if (key === 114 /* r */) {
             let col = 0;
             let at = from;
-            for (let code = xml.charCodeAt(at) - 64; code >= 1 && code <= 26; code = xml.charCodeAt(++at) - 64) col = col * 26 + code;
+            for (let code = xml.charCodeAt(at) - 64; code >= 1 && code <= 26; code = xml.charCodeAt(++at) - 64)
+              col = col * 26 + code;
             let number = 0;
-            for (let digit = xml.charCodeAt(at) - 48; digit >= 0 && digit <= 9; digit = xml.charCodeAt(++at) - 48) number = number * 10 + digit;
+            for (let digit = xml.charCodeAt(at) - 48; digit >= 0 && digit <= 9; digit = xml.charCodeAt(++at) - 48)
+              number = number * 10 + digit;
             if (at !== to || col === 0 || number === 0) throw new Error('cell reference');
             c = col - 1;
             cellRow = number - 1;
@@ -275,12 +289,20 @@ function sheetCells(xml: string, ctx: Context): SheetGrid {
       const close = closed ? gt : xml.indexOf('</c>', gt);
       if (close < 0 || close > end) throw new Error('unclosed c');
       // Most cells are <c ...><v>text</v></c>: their value is cut out directly.
-      const plain = !closed && xml.startsWith('<v>', gt + 1) && xml.startsWith('</v>', close - 4) && xml.indexOf('<', gt + 4) === close - 4;
+      const plain =
+        !closed &&
+        xml.startsWith('<v>', gt + 1) &&
+        xml.startsWith('</v>', close - 4) &&
+        xml.indexOf('<', gt + 4) === close - 4;
       const number = plain && (type === undefined || type === 'n') ? decimalAt(xml, gt + 4, close - 4) : undefined;
       const value =
-        number !== undefined ? (ctx.dates[style] ? dateCell(number, ctx) : number)
-        : plain ? valueOf(type, xml.slice(gt + 4, close - 4), style, ctx)
-        : cellOf(type, closed ? '' : xml.slice(gt + 1, close), style, ctx);
+        number !== undefined
+          ? ctx.dates[style]
+            ? dateCell(number, ctx)
+            : number
+          : plain
+            ? valueOf(type, xml.slice(gt + 4, close - 4), style, ctx)
+            : cellOf(type, closed ? '' : xml.slice(gt + 1, close), style, ctx);
       pos = closed ? gt + 1 : close + 4;
       if (value === undefined) continue;
       if (c < guess.s.c) guess.s.c = c;
@@ -289,7 +311,11 @@ function sheetCells(xml: string, ctx: Context): SheetGrid {
       target[c] = value;
       continue;
     }
-    if (name === 114 /* r */ && xml.startsWith('<row', lt) && (xml.charCodeAt(lt + 4) === 32 || xml.charCodeAt(lt + 4) === 62)) {
+    if (
+      name === 114 /* r */ &&
+      xml.startsWith('<row', lt) &&
+      (xml.charCodeAt(lt + 4) === 32 || xml.charCodeAt(lt + 4) === 62)
+    ) {
       const { attrs, end: next, closed } = attributes(xml, lt);
       pos = next;
       if (closed) continue;

@@ -2,7 +2,6 @@
  * Cell values as the .xlsx reader (xlsx-sheet.ts) reads them from the sheet's XML text, each
  * the same as SheetJS's reading: XML escapes, plain decimals, date-formatted numbers.
  */
-import * as XLSX from 'xlsx';
 import type { SheetCell } from './table.ts';
 
 const ENTITY = /&(?:quot|apos|gt|lt|amp|#x?([\da-fA-F]+));/gi;
@@ -17,8 +16,14 @@ export function unescapeXml(raw: string): string {
   let out = raw;
   if (out.includes('<![CDATA[')) throw new Error('CDATA');
   if (out.includes('&'))
-    out = out.replace(ENTITY, (all, code: string | undefined) => NAMED[all.toLowerCase()] ?? String.fromCodePoint(parseInt(code!, all.includes('x') || all.includes('X') ? 16 : 10)));
-  if (out.includes('_x') || out.includes('_X')) out = out.replace(CODE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    out = out.replace(
+      ENTITY,
+      (all, code: string | undefined) =>
+        NAMED[all.toLowerCase()] ??
+        String.fromCodePoint(parseInt(code!, all.includes('x') || all.includes('X') ? 16 : 10)),
+    );
+  if (out.includes('_x') || out.includes('_X'))
+    out = out.replace(CODE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return out.includes('\r\n') ? out.replace(/\r\n/g, '\n') : out;
 }
 
@@ -34,7 +39,10 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 function normalSerial(v: number): number {
   const s = v.toPrecision(16);
   const e = s.indexOf('e');
-  const cut = (m: string) => (m.includes('.') ? m.slice(0, m.startsWith('0.') ? 17 : 16) : m.slice(0, 15) + '0'.repeat(Math.max(0, m.length - 15)));
+  const cut = (m: string) =>
+    m.includes('.')
+      ? m.slice(0, m.startsWith('0.') ? 17 : 16)
+      : m.slice(0, 15) + '0'.repeat(Math.max(0, m.length - 15));
   return Number(e > -1 ? cut(s.slice(0, e)) + s.slice(e) : cut(s));
 }
 

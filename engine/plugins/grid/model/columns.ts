@@ -7,8 +7,8 @@
 import { GRID_MESSAGES, gridText } from './messages.ts';
 import { formatDateMs, normalizeDateText, parseDateText, type DateKind } from './dates.ts';
 import { asciiDigits, numberText, withThousands } from './format.ts';
-import { numberToWords } from './words.ts';
-import type { CellResult, CellValue, ColumnType, GridColumn, GridOption, WordsLanguage } from './types.ts';
+import { numberToWords } from '../../../core/number-words.ts';
+import type { CellResult, ColumnType, GridColumn, GridOption, WordsLanguage } from './types.ts';
 
 export const typeOf = (column: GridColumn): ColumnType => column.type ?? 'string';
 
@@ -40,7 +40,9 @@ export function columnOptions(column: GridColumn): readonly GridOption[] {
   const { options } = column;
   if (!options) return [];
   if (Array.isArray(options)) {
-    return (options as readonly (GridOption | string)[]).map((o) => (typeof o === 'string' ? { value: o, label: o } : o));
+    return (options as readonly (GridOption | string)[]).map((o) =>
+      typeof o === 'string' ? { value: o, label: o } : o,
+    );
   }
   return Object.entries(options as Record<string, GridOption['label']>).map(([value, label]) => ({ value, label }));
 }

@@ -31,7 +31,14 @@ function realParts(year: number, month: number, day: number, hour: number, minut
 function partsOf(text: string, kind: DateKind): number[] | null {
   const match = PATTERNS[kind].exec(text);
   if (!match) return null;
-  const parts = [Number(match[1]), Number(match[2]), Number(match[3]), Number(match[4] ?? 0), Number(match[5] ?? 0), Number(match[6] ?? 0)];
+  const parts = [
+    Number(match[1]),
+    Number(match[2]),
+    Number(match[3]),
+    Number(match[4] ?? 0),
+    Number(match[5] ?? 0),
+    Number(match[6] ?? 0),
+  ];
   return realParts(parts[0]!, parts[1]!, parts[2]!, parts[3]!, parts[4]!, parts[5]!) ? parts : null;
 }
 

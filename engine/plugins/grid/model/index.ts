@@ -5,7 +5,7 @@ export * from './dates.ts';
 export * from './format.ts';
 export * from './columns.ts';
 export * from './validate.ts';
-export * from './words.ts';
+export { numberToWords, wordsOverflow, WORDS_MAX } from '../../../core/number-words.ts';
 export * from './keys.ts';
 export * from './filter.ts';
 export * from './search.ts';

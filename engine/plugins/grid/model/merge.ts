@@ -6,13 +6,19 @@
 import { plainText } from './columns.ts';
 import type { GridColumn, GridRow } from './types.ts';
 
-export function mergeRows(existing: readonly GridRow[], imported: readonly GridRow[], columns: readonly GridColumn[]): GridRow[] {
+export function mergeRows(
+  existing: readonly GridRow[],
+  imported: readonly GridRow[],
+  columns: readonly GridColumn[],
+): GridRow[] {
   const keys = columns.filter((c) => c.keyField);
   if (!keys.length) return [...existing, ...imported];
   const [only] = keys;
   // One key column (the usual case) is its text; several are joined.
   const keyOf =
-    keys.length === 1 ? (row: GridRow) => plainText(only!, row[only!.name]) : (row: GridRow) => keys.map((k) => plainText(k, row[k.name])).join('\u0000');
+    keys.length === 1
+      ? (row: GridRow) => plainText(only!, row[only!.name])
+      : (row: GridRow) => keys.map((k) => plainText(k, row[k.name])).join('\u0000');
   const at = new Map<string, number>();
   existing.forEach((row, i) => at.set(keyOf(row), i));
   const writable = columns.filter((c) => !c.readonly || c.keyField);

@@ -2,6 +2,7 @@
  * The grid's messages (admission-and-grid section 8, "Grid messages"), in English and Arabic.
  * The English texts are the spec's, word for word. Placeholders: {name}, {reason}, {n}.
  */
+import { NUMBER_OVERFLOW } from '../../../core/number-words.ts';
 import { fillText, localize, type LocalizedText } from '../../../core/text.ts';
 import type { GridText } from './types.ts';
 
@@ -20,7 +21,7 @@ export const GRID_MESSAGES = {
   /** A mandatory column without its own message. */
   mandatory: { en: 'Please fill this field', ar: 'يرجى ملء هذا الحقل' },
   lengthLimit: { en: 'At most {n} characters', ar: 'بحد أقصى {n} حرفًا' },
-  numberOverflow: { en: 'Number is too large (at most 9 digits)', ar: 'الرقم كبير جدًا (9 أرقام على الأكثر)' },
+  numberOverflow: NUMBER_OVERFLOW,
   invalidFilter: { en: 'Invalid filter', ar: 'عامل تصفية غير صالح' },
 } as const satisfies Record<string, LocalizedText>;
 

@@ -47,7 +47,11 @@ const searchText = (value: unknown): string => (value === null || value === unde
  * The searcher over `count` records, record i's value for a key read by `value(i, key)`. Fuse
  * indexes the record numbers themselves, so its results' `refIndex` is the record's position.
  */
-function fuzzySearcher(count: number, keys: readonly string[], value: (i: number, key: string) => string): FuzzySearcher {
+function fuzzySearcher(
+  count: number,
+  keys: readonly string[],
+  value: (i: number, key: string) => string,
+): FuzzySearcher {
   let fuse: Fuse<number> | null = null;
   // Built on first use: a grid nobody searches pays nothing.
   const index = () =>
@@ -67,7 +71,9 @@ function fuzzySearcher(count: number, keys: readonly string[], value: (i: number
     search(query) {
       const q = query.trim();
       if (!q) return all();
-      return index().search(q).map((result) => result.refIndex);
+      return index()
+        .search(q)
+        .map((result) => result.refIndex);
     },
     ranked(query) {
       const q = query.trim();

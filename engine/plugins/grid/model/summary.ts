@@ -50,11 +50,17 @@ export function summarize(
 }
 
 /** A summary as the footer shows it: numbers with separators (avg to 2 places), ticks as dates. */
-export function formatSummary(column: GridColumn, kind: SummaryKind, value: number | string | null, lang = 'en'): string {
+export function formatSummary(
+  column: GridColumn,
+  kind: SummaryKind,
+  value: number | string | null,
+  lang = 'en',
+): string {
   if (value === null) return '';
   if (kind === 'count') return withThousands(value as number);
   if (typeof value === 'number') {
-    if (column.type && column.type.endsWith('tick') && kind !== 'sum' && kind !== 'avg') return formatCell(column, value, lang);
+    if (column.type && column.type.endsWith('tick') && kind !== 'sum' && kind !== 'avg')
+      return formatCell(column, value, lang);
     const rounded = kind === 'avg' ? Math.round(value * 100) / 100 : value;
     return withThousands(numberText(rounded));
   }

@@ -38,8 +38,9 @@ export type GridText = string | LocalizedText | GridLocalText;
 export const SUMMARY_KINDS = ['sum', 'avg', 'max', 'min', 'count'] as const;
 export type SummaryKind = (typeof SUMMARY_KINDS)[number];
 
-/** Languages the number-to-words speller knows. */
-export type WordsLanguage = 'en' | 'ar';
+/** Languages the number-to-words speller knows (engine/core/number-words.ts). */
+import type { WordsLanguage } from '../../../core/number-words.ts';
+export type { WordsLanguage };
 
 /** One choice of a map or select column: the stored value and the shown label. */
 export interface GridOption {
@@ -100,9 +101,7 @@ export interface GridColumn {
 }
 
 /** A row validator: a reason, optionally naming the column it belongs to. */
-export type RowValidator = (
-  row: GridRow,
-) => { column?: string; reason: GridText } | GridText | null | undefined | void;
+export type RowValidator = (row: GridRow) => { column?: string; reason: GridText } | GridText | null | undefined | void;
 
 /** Result of parsing or validating one cell. */
 export type CellResult = { value: CellValue } | { error: LocalizedText };

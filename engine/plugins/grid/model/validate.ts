@@ -26,12 +26,17 @@ export function validateCell(column: GridColumn, raw: unknown, row: GridRow = {}
   if ('error' in parsed) return parsed;
   const { value } = parsed;
   if (isEmptyValue(value)) {
-    if (column.mandatory) return { error: column.mandatoryMessage ? toLocalized(column.mandatoryMessage) : GRID_MESSAGES.mandatory };
+    if (column.mandatory)
+      return { error: column.mandatoryMessage ? toLocalized(column.mandatoryMessage) : GRID_MESSAGES.mandatory };
     return parsed;
   }
   // The value's text only when a rule reads it (an import validates a million cells).
   const text = () => (typeOf(column) === 'string' ? String(value) : plainText(column, value));
-  if (typeof raw === 'string' && column.allowKeys && !allowedText(column, typeOf(column) === 'string' ? text() : raw.trim())) {
+  if (
+    typeof raw === 'string' &&
+    column.allowKeys &&
+    !allowedText(column, typeOf(column) === 'string' ? text() : raw.trim())
+  ) {
     return { error: GRID_MESSAGES.invalidInput };
   }
   if (column.lengthLimit !== undefined && Array.from(text()).length > column.lengthLimit) {

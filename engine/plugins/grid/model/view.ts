@@ -50,7 +50,11 @@ export function computeView(
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i]!;
       let keep = true;
-      for (const t of tests) if (!t(row)) { keep = false; break; }
+      for (const t of tests)
+        if (!t(row)) {
+          keep = false;
+          break;
+        }
       if (keep) kept.push(i);
     }
     indices = kept;

@@ -1,5 +1,5 @@
 /**
- * The spreadsheet grid (issue 8; admission-and-grid sections 3, 5, 8, 9): column types,
+ * The spreadsheet grid (admission-and-grid sections 3, 5, 8, 9): column types,
  * editing like a spreadsheet, filters, fuzzy search, sorting, summaries, paging or virtual
  * scrolling, import and export. Use it directly with {columns, rows, onChange} or through the
  * `grid#Grid` plugin screen. State and commands: useGridController; this file draws them and
@@ -155,7 +155,22 @@ export function Grid(props: GridProps) {
       rows: grid.rows,
       editor,
     }),
-    [laid, lang, font, dir, activeId, leadWidth, grid.cellError, grid.rowError, props.renderCell, props.rowHref, props.rowActions?.render, grid.toggleRow, grid.rows, editor],
+    [
+      laid,
+      lang,
+      font,
+      dir,
+      activeId,
+      leadWidth,
+      grid.cellError,
+      grid.rowError,
+      props.renderCell,
+      props.rowHref,
+      props.rowActions?.render,
+      grid.toggleRow,
+      grid.rows,
+      editor,
+    ],
   );
 
   const pageRows = Math.max(1, Math.floor(bodyHeight / ROW_HEIGHT));
@@ -266,9 +281,32 @@ export function Grid(props: GridProps) {
     return () => scrollEl.removeEventListener('wheel', onWheel);
   }, [paging]);
 
-  const { search, setSearch, warmSearch, coolSearch, canUndo, undo, clearFilters, rows: allRows, setAllRows, selected } = grid;
+  const {
+    search,
+    setSearch,
+    warmSearch,
+    coolSearch,
+    canUndo,
+    undo,
+    clearFilters,
+    rows: allRows,
+    setAllRows,
+    selected,
+  } = grid;
   const toolbar = useMemo(
-    () => ({ search, setSearch, warmSearch, coolSearch, canUndo, undo, clearFilters, rows: allRows, view, setAllRows, selectedCount: selected.size }),
+    () => ({
+      search,
+      setSearch,
+      warmSearch,
+      coolSearch,
+      canUndo,
+      undo,
+      clearFilters,
+      rows: allRows,
+      view,
+      setAllRows,
+      selectedCount: selected.size,
+    }),
     [search, setSearch, warmSearch, coolSearch, canUndo, undo, clearFilters, allRows, view, setAllRows, selected.size],
   );
   const toTop = useCallback(() => scrollRef.current?.scrollTo({ top: 0 }), []);
@@ -278,7 +316,14 @@ export function Grid(props: GridProps) {
 
   return (
     <GridRoot dir={dir} lang={lang}>
-      <GridToolbar grid={toolbar} lang={lang} columns={props.columns} importExport={props.importExport !== false} exportName={props.exportName} extra={props.toolbarExtra} />
+      <GridToolbar
+        grid={toolbar}
+        lang={lang}
+        columns={props.columns}
+        importExport={props.importExport !== false}
+        exportName={props.exportName}
+        extra={props.toolbarExtra}
+      />
       <div
         ref={scrollRef}
         className="rg-scroll"

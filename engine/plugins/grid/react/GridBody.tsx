@@ -104,7 +104,14 @@ function sightAt(at: Scrolled, height: number, count: number, offset: number, la
 }
 
 /** The window drawn at a scroll position: the rows in sight, BEHIND rows behind and AHEAD ahead. */
-function windowAt(at: Scrolled, height: number, count: number, offset: number, laid: readonly LaidColumn[], full: boolean): Win {
+function windowAt(
+  at: Scrolled,
+  height: number,
+  count: number,
+  offset: number,
+  laid: readonly LaidColumn[],
+  full: boolean,
+): Win {
   const sight = sightAt(at, height, count, offset, laid);
   const [left, right] = columnsAt(at.x, at.width, laid, OVERSCAN_X);
   // The first draw at the top draws the rows in sight only; the rows beyond come when the grid
@@ -125,13 +132,15 @@ function windowAt(at: Scrolled, height: number, count: number, offset: number, l
 }
 
 /** Whether a window holds every row and column in sight. */
-const holds = (win: Win, sight: Win) => sight.top >= win.top && sight.bottom <= win.bottom && sight.left >= win.left && sight.right <= win.right;
+const holds = (win: Win, sight: Win) =>
+  sight.top >= win.top && sight.bottom <= win.bottom && sight.left >= win.left && sight.right <= win.right;
 
 /**
  * In a browser the window takes its full size once the page is idle after the first draw (an idle
  * callback); in a DOM without layout (tests) the first draw has its rows ahead at once.
  */
-const SETTLES = typeof window !== 'undefined' && typeof requestIdleCallback !== 'undefined' && typeof ResizeObserver !== 'undefined';
+const SETTLES =
+  typeof window !== 'undefined' && typeof requestIdleCallback !== 'undefined' && typeof ResizeObserver !== 'undefined';
 
 /** The most rows a window of this height draws (its rows in sight, part rows, those behind and ahead). */
 function windowRows(height: number, offset: number): number {
@@ -148,7 +157,8 @@ function guessedWidth(): number {
   return typeof ResizeObserver === 'undefined' || typeof window === 'undefined' ? 0 : window.innerWidth;
 }
 
-const sameWin = (a: Win, b: Win) => a.top === b.top && a.bottom === b.bottom && a.left === b.left && a.right === b.right;
+const sameWin = (a: Win, b: Win) =>
+  a.top === b.top && a.bottom === b.bottom && a.left === b.left && a.right === b.right;
 
 export const GridBody = memo(function GridBody(props: Props) {
   const { ctx, view, from, to, offset, active, range, editing, selected } = props;
@@ -232,7 +242,12 @@ export const GridBody = memo(function GridBody(props: Props) {
     }
     const onScroll = () => {
       const l = latest.current;
-      const at: Scrolled = { y: scrollEl.scrollTop, x: Math.abs(scrollEl.scrollLeft), width: pos.current.width, dir: pos.current.dir };
+      const at: Scrolled = {
+        y: scrollEl.scrollTop,
+        x: Math.abs(scrollEl.scrollLeft),
+        width: pos.current.width,
+        dir: pos.current.dir,
+      };
       const next: Scrolled = { ...at, y: 2 * at.y - seen };
       seen = at.y;
       const held = (where: Scrolled) => holds(l.win, sightAt(where, l.height, l.count, l.offset, l.laid));
@@ -269,16 +284,21 @@ export const GridBody = memo(function GridBody(props: Props) {
     const rowTop = offset + (active.r - from) * ROW_HEIGHT;
     const height = el.clientHeight || props.viewportHeight;
     if (rowTop < el.scrollTop + offset) el.scrollTop = rowTop - offset;
-    else if (rowTop + ROW_HEIGHT > el.scrollTop + height - props.tail) el.scrollTop = rowTop + ROW_HEIGHT - height + props.tail;
+    else if (rowTop + ROW_HEIGHT > el.scrollTop + height - props.tail)
+      el.scrollTop = rowTop + ROW_HEIGHT - height + props.tail;
     const column = laid[active.c];
     if (!column || column.stickyAt !== undefined || !el.clientWidth) return;
     const stuck = stuckEnd(laid, firstScrolling(laid));
     const x = Math.abs(el.scrollLeft);
     const sign = ctx.rtl ? -1 : 1;
     if (column.start < x + stuck) el.scrollLeft = sign * (column.start - stuck);
-    else if (column.start + column.width > x + el.clientWidth) el.scrollLeft = sign * (column.start + column.width - el.clientWidth);
+    else if (column.start + column.width > x + el.clientWidth)
+      el.scrollLeft = sign * (column.start + column.width - el.clientWidth);
     // And the grid itself in the page's sight.
-    el.querySelector<HTMLElement>(`[data-r="${active.r}"] [data-c="${active.c}"]`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    el.querySelector<HTMLElement>(`[data-r="${active.r}"] [data-c="${active.c}"]`)?.scrollIntoView?.({
+      block: 'nearest',
+      inline: 'nearest',
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active?.r, active?.c, from]);
 
@@ -305,7 +325,11 @@ export const GridBody = memo(function GridBody(props: Props) {
   }
 
   return (
-    <div ref={self} role="rowgroup" style={{ position: 'relative', contain: 'layout paint', height: count ? count * ROW_HEIGHT : ROW_HEIGHT * 2 }}>
+    <div
+      ref={self}
+      role="rowgroup"
+      style={{ position: 'relative', contain: 'layout paint', height: count ? count * ROW_HEIGHT : ROW_HEIGHT * 2 }}
+    >
       {count === 0 && (
         <div className="rg-empty" role="row">
           <span role="gridcell">{props.emptyText}</span>

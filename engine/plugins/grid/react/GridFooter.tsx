@@ -43,7 +43,10 @@ export const GridFooter = memo(function GridFooter({ laid, leadWidth, rows, view
         {laid.map(({ column, width, stickyAt }) => {
           const kind = column.summary;
           // Until the summaries catch up with the rows, show nothing rather than old figures.
-          const text = kind && view === current ? formatSummary(column, kind, summarize(column, rows, kind, lang, view), lang) : '';
+          const text =
+            kind && view === current
+              ? formatSummary(column, kind, summarize(column, rows, kind, lang, view), lang)
+              : '';
           const title = kind ? `${gridUi(lang, kind)}: ${text}` : undefined;
           return (
             <div

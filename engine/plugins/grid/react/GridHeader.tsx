@@ -29,7 +29,18 @@ interface Props {
   onFilter(name: string, text: string): void;
 }
 
-export const GridHeader = memo(function GridHeader({ laid, leadWidth, lang, sort, filters, rows, allPicked, onPickAll, onSort, onFilter }: Props) {
+export const GridHeader = memo(function GridHeader({
+  laid,
+  leadWidth,
+  lang,
+  sort,
+  filters,
+  rows,
+  allPicked,
+  onPickAll,
+  onSort,
+  onFilter,
+}: Props) {
   const [listFor, setListFor] = useState<{ column: GridColumn; anchor: HTMLElement } | null>(null);
   const sticky = (stickyAt: number | undefined) => (stickyAt !== undefined ? ' rg-sticky' : '');
   return (
@@ -72,7 +83,13 @@ export const GridHeader = memo(function GridHeader({ laid, leadWidth, lang, sort
           const bad = isInvalidFilter(text);
           const label = columnTitle(column, lang);
           return (
-            <div key={column.name} className={`rg-cell${sticky(stickyAt)}`} style={{ width, insetInlineStart: stickyAt, padding: '0 4px' }} role="gridcell" aria-colindex={c + 2}>
+            <div
+              key={column.name}
+              className={`rg-cell${sticky(stickyAt)}`}
+              style={{ width, insetInlineStart: stickyAt, padding: '0 4px' }}
+              role="gridcell"
+              aria-colindex={c + 2}
+            >
               <input
                 className={bad ? 'rg-filter rg-bad' : 'rg-filter'}
                 value={text}
@@ -125,7 +142,12 @@ function ValueList(props: {
   const { column, rows, lang } = props;
   const list = useMemo(() => columnValueList(column, rows, lang), [column, rows, lang]);
   return (
-    <Popover open anchorEl={props.anchor} onClose={props.onClose} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+    <Popover
+      open
+      anchorEl={props.anchor}
+      onClose={props.onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+    >
       <Paper sx={listSx} role="listbox" aria-label={gridUi(lang, 'valueList')}>
         {list.items.map((item) => (
           <div

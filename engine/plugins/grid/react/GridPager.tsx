@@ -21,7 +21,17 @@ interface Props {
 }
 
 /** Memoised on plain values: scrolling redraws the grid body, not this bar. */
-export const GridPager = memo(function GridPager({ paging, page, pages, setPage, shownCount, total, lang, showTop: register, onTop }: Props) {
+export const GridPager = memo(function GridPager({
+  paging,
+  page,
+  pages,
+  setPage,
+  shownCount,
+  total,
+  lang,
+  showTop: register,
+  onTop,
+}: Props) {
   const [showTop, setShowTop] = useState(false);
   useEffect(() => {
     register.current = setShowTop;
@@ -39,19 +49,47 @@ export const GridPager = memo(function GridPager({ paging, page, pages, setPage,
     <div className="rg-pager">
       {paging && (
         <div className="rg-pages" role="navigation" aria-label={gridUi(lang, 'page', { page: page + 1, pages })}>
-          <button type="button" dir="ltr" className="rg-icon-btn" disabled={page === 0} onClick={() => setPage(0)} aria-label={gridUi(lang, 'firstPage')}>
+          <button
+            type="button"
+            dir="ltr"
+            className="rg-icon-btn"
+            disabled={page === 0}
+            onClick={() => setPage(0)}
+            aria-label={gridUi(lang, 'firstPage')}
+          >
             {first}
           </button>
-          <button type="button" dir="ltr" className="rg-icon-btn" disabled={page === 0} onClick={() => setPage(page - 1)} aria-label={gridUi(lang, 'previousPage')}>
+          <button
+            type="button"
+            dir="ltr"
+            className="rg-icon-btn"
+            disabled={page === 0}
+            onClick={() => setPage(page - 1)}
+            aria-label={gridUi(lang, 'previousPage')}
+          >
             {back}
           </button>
           <span className="rg-page" data-testid="grid-page">
             {gridUi(lang, 'page', { page: page + 1, pages })}
           </span>
-          <button type="button" dir="ltr" className="rg-icon-btn" disabled={page >= pages - 1} onClick={() => setPage(page + 1)} aria-label={gridUi(lang, 'nextPage')}>
+          <button
+            type="button"
+            dir="ltr"
+            className="rg-icon-btn"
+            disabled={page >= pages - 1}
+            onClick={() => setPage(page + 1)}
+            aria-label={gridUi(lang, 'nextPage')}
+          >
             {forward}
           </button>
-          <button type="button" dir="ltr" className="rg-icon-btn" disabled={page >= pages - 1} onClick={() => setPage(pages - 1)} aria-label={gridUi(lang, 'lastPage')}>
+          <button
+            type="button"
+            dir="ltr"
+            className="rg-icon-btn"
+            disabled={page >= pages - 1}
+            onClick={() => setPage(pages - 1)}
+            aria-label={gridUi(lang, 'lastPage')}
+          >
             {last}
           </button>
         </div>

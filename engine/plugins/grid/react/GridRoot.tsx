@@ -10,5 +10,11 @@ export function GridRoot({ className, style, ...rest }: HTMLAttributes<HTMLDivEl
   const theme = useTheme();
   useInsertionEffect(installGridCss, []);
   const vars = gridVars(theme);
-  return <div {...rest} className={className ? `rg-root ${className}` : 'rg-root'} style={style ? { ...vars, ...style } : vars} />;
+  return (
+    <div
+      {...rest}
+      className={className ? `rg-root ${className}` : 'rg-root'}
+      style={style ? { ...vars, ...style } : vars}
+    />
+  );
 }

@@ -119,13 +119,39 @@ function planCells(laid: readonly LaidColumn[], rtl: boolean): CellPlan[] {
     // physical side, inline (the right-to-left Emotion cache flips physical sides in CSS).
     const atEnd = cls.includes(' rg-num');
     const style: CSSProperties = { width, textAlign: check ? undefined : atEnd === rtl ? 'left' : 'right' };
-    return { column, name: column.name, check, max, ltr, cls, sticky: stickyAt !== undefined, start, room: width - CELL_SPACE, style, checkOn: check ? CHECK_VALUES[typeOf(column)]![0] : undefined };
+    return {
+      column,
+      name: column.name,
+      check,
+      max,
+      ltr,
+      cls,
+      sticky: stickyAt !== undefined,
+      start,
+      room: width - CELL_SPACE,
+      style,
+      checkOn: check ? CHECK_VALUES[typeOf(column)]![0] : undefined,
+    };
   });
   plans.set(laid, { rtl, cells: made });
   return made;
 }
 
-export const GridRowView = memo(function GridRowView({ ctx, row, index, r, top, width, left, right, picked, activeC, rangeLeft, rangeRight, editText }: Props) {
+export const GridRowView = memo(function GridRowView({
+  ctx,
+  row,
+  index,
+  r,
+  top,
+  width,
+  left,
+  right,
+  picked,
+  activeC,
+  rangeLeft,
+  rangeRight,
+  editText,
+}: Props) {
   const { laid, lang } = ctx;
   const cells = planCells(laid, ctx.rtl);
   const rowProblem = ctx.rowError(row);
@@ -223,7 +249,15 @@ export const GridRowView = memo(function GridRowView({ ctx, row, index, r, top, 
             {picked ? '☑' : '☐'}
           </span>
           {href && (
-            <a className="rg-open" href={href} target="_blank" rel="noopener noreferrer" tabIndex={-1} aria-label={ctx.openLabel} title={ctx.openLabel}>
+            <a
+              className="rg-open"
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              tabIndex={-1}
+              aria-label={ctx.openLabel}
+              title={ctx.openLabel}
+            >
               ↗
             </a>
           )}

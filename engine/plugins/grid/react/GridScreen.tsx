@@ -27,7 +27,13 @@ import { useActionRunner } from '../../../react/renderers/actions.ts';
 import { chipColours } from '../../../react/renderers/cells.tsx';
 import { FilterField } from '../../../react/renderers/list/ListFilters.tsx';
 import { fillPath } from '../../../react/renderers/actions.ts';
-import { listPath, listRequestBody, rowLinkFor, sourceEntity, visibleActions } from '../../../react/renderers/list/list-model.ts';
+import {
+  listPath,
+  listRequestBody,
+  rowLinkFor,
+  sourceEntity,
+  visibleActions,
+} from '../../../react/renderers/list/list-model.ts';
 import { hrefFor, paramsFromRow } from '../../../react/router/paths.ts';
 import { DEFAULT_GRID_HEIGHT } from '../model/paging.ts';
 import type { GridColumn, GridRow } from '../model/types.ts';
@@ -66,20 +72,29 @@ export function GridScreen({ screen, params }: RendererProps) {
   const { data, loading, error, reload } = useScreenRows(path, screen.source, serverFilters);
   const entity = sourceEntity(manifest, screen);
   const checked = useMemo<GridColumn[]>(
-    () => withRules(screenGridColumns(screen, entity, manifest.statusTables, data?.lookup), screen.columns, manifest.rules ?? {}),
+    () =>
+      withRules(
+        screenGridColumns(screen, entity, manifest.statusTables, data?.lookup),
+        screen.columns,
+        manifest.rules ?? {},
+      ),
     [screen, entity, manifest.statusTables, manifest.rules, data?.lookup],
   );
   const rows = useMemo(() => normalizeChoiceValues(data?.rows ?? [], checked), [data?.rows, checked]);
   const save = screen.grid?.save;
   const saver = useGridSave(save, rows, checked, params, lang, reload);
   // The server's messages of a refused save, on their cells.
-  const columns = useMemo(() => (save ? withCellErrors(checked, saver.cellErrors, save.key) : checked), [save, checked, saver.cellErrors]);
+  const columns = useMemo(
+    () => (save ? withCellErrors(checked, saver.cellErrors, save.key) : checked),
+    [save, checked, saver.cellErrors],
+  );
 
   const badges = useMemo(() => {
     const tables = new Map<string, NonNullable<(typeof manifest.statusTables)[string]>>();
-    for (const c of screen.columns) if (c.badge && manifest.statusTables[c.badge]) tables.set(c.field, manifest.statusTables[c.badge]!);
+    for (const c of screen.columns)
+      if (c.badge && manifest.statusTables[c.badge]) tables.set(c.field, manifest.statusTables[c.badge]!);
     return tables;
-  }, [screen.columns, manifest.statusTables]);
+  }, [screen.columns, manifest.statusTables]); // eslint-disable-line react-hooks/exhaustive-deps -- only the status tables are read
   const byName = useMemo(() => gridColoursByName(manifest.statusTables[GRID_STATUS_TABLE]), [manifest.statusTables]);
 
   // Badges are plain spans in the status colour: one MUI Chip per visible cell would cost more.
@@ -93,7 +108,14 @@ export function GridScreen({ screen, params }: RendererProps) {
         <span
           className="rg-badge"
           data-colour={b.color}
-          style={{ background: c.background, color: c.color, border: `1px solid ${c.border}`, borderRadius: 10, padding: '0 8px', fontSize: 12 }}
+          style={{
+            background: c.background,
+            color: c.color,
+            border: `1px solid ${c.border}`,
+            borderRadius: 10,
+            padding: '0 8px',
+            fontSize: 12,
+          }}
         >
           <bdi>{b.text || String(value)}</bdi>
         </span>
@@ -103,9 +125,15 @@ export function GridScreen({ screen, params }: RendererProps) {
   );
 
   // The link this user follows (a screen may send staff and students to different pages).
-  const rowLink = useMemo(() => rowLinkFor(screen.rowLink, subject), [screen.rowLink, subject]);
+  const rowLink = useMemo(
+    () => rowLinkFor(screen.rowLink, subject, manifest.screens),
+    [screen.rowLink, subject, manifest.screens],
+  );
   const rowHref = useMemo(
-    () => (rowLink ? (row: GridRow) => hrefFor(manifest, rowLink.route, paramsFromRow(rowLink.params ?? { id: 'id' }, row, params)) : undefined),
+    () =>
+      rowLink
+        ? (row: GridRow) => hrefFor(manifest, rowLink.route, paramsFromRow(rowLink.params ?? { id: 'id' }, row, params))
+        : undefined,
     [rowLink, manifest, params],
   );
 
@@ -131,20 +159,27 @@ export function GridScreen({ screen, params }: RendererProps) {
       setFilter: (field: string, ids: string[]) =>
         write((current) => {
           const now = readGridUrl(current, screen);
-          return writeGridUrl(current, { ...now, server: { ...now.server, filters: { ...now.server.filters, [field]: ids } } });
+          return writeGridUrl(current, {
+            ...now,
+            server: { ...now.server, filters: { ...now.server.filters, [field]: ids } },
+          });
         }),
     }),
     [server, write, screen],
   );
 
-  const actions = useMemo(() => visibleActions(screen.actions, subject, { params }), [screen.actions, subject, params]);
+  const actions = useMemo(
+    () => visibleActions(screen.actions, subject, { params }, manifest.screens),
+    [screen.actions, subject, params, manifest.screens],
+  );
   // A row action's visibleWhen reads the row, and the route and the user as a list's does.
   const actionContext = useMemo(() => ({ subject, params }), [subject, params]);
   const run = useActionRunner(screen, params, reload);
   const onAction = useCallback(
     (action: ScreenAction, row?: GridRow) => {
       // An export takes the chosen server filters (all matching rows, not the grid's view).
-      const body = action.type === 'export' ? listRequestBody(screen, { ...server, search: '' }, screen.source?.sort) : undefined;
+      const body =
+        action.type === 'export' ? listRequestBody(screen, { ...server, search: '' }, screen.source?.sort) : undefined;
       void run(action, row, body);
     },
     [run, screen, server],
@@ -153,19 +188,22 @@ export function GridScreen({ screen, params }: RendererProps) {
     if (!actions.row.length) return undefined;
     return {
       width: ROW_ACTION_WIDTH * rowActionCount(actions.row),
-      render: (row: GridRow) => <RowActionButtons actions={actions.row} row={row} context={actionContext} onAction={onAction} label={label} />,
+      render: (row: GridRow) => (
+        <RowActionButtons actions={actions.row} row={row} context={actionContext} onAction={onAction} label={label} />
+      ),
     };
   }, [actions.row, actionContext, onAction, label]);
-  const pageActions = actions.page.length || save ? (
-    <>
-      {save && <SaveButtons saver={saver} lang={lang} />}
-      {actions.page.map((a) => (
-        <Button key={a.name} size="small" variant="contained" startIcon={actionIcon(a)} onClick={() => onAction(a)}>
-          {label(a.label)}
-        </Button>
-      ))}
-    </>
-  ) : undefined;
+  const pageActions =
+    actions.page.length || save ? (
+      <>
+        {save && <SaveButtons saver={saver} lang={lang} />}
+        {actions.page.map((a) => (
+          <Button key={a.name} size="small" variant="contained" startIcon={actionIcon(a)} onClick={() => onAction(a)}>
+            {label(a.label)}
+          </Button>
+        ))}
+      </>
+    ) : undefined;
 
   const title = label(screen.title);
   return (
@@ -174,7 +212,10 @@ export function GridScreen({ screen, params }: RendererProps) {
         {title}
       </Typography>
       {screen.filters.length > 0 && (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }} data-testid="grid-server-filters">
+        <Box
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}
+          data-testid="grid-server-filters"
+        >
           {screen.filters.map((f) => (
             <FilterField key={f.field} filter={f} controller={filterController} resource={screen.source?.resource} />
           ))}

@@ -14,7 +14,19 @@ import { gridUi } from './texts.ts';
 import type { GridController } from './useGridController.ts';
 
 /** What the toolbar uses of the controller: all stable between scroll frames. */
-export type ToolbarGrid = Pick<GridController, 'search' | 'setSearch' | 'warmSearch' | 'coolSearch' | 'canUndo' | 'undo' | 'clearFilters' | 'rows' | 'view' | 'setAllRows'> & {
+export type ToolbarGrid = Pick<
+  GridController,
+  | 'search'
+  | 'setSearch'
+  | 'warmSearch'
+  | 'coolSearch'
+  | 'canUndo'
+  | 'undo'
+  | 'clearFilters'
+  | 'rows'
+  | 'view'
+  | 'setAllRows'
+> & {
   selectedCount: number;
 };
 
@@ -121,7 +133,9 @@ export const GridToolbar = memo(function GridToolbar({ grid, lang, columns, impo
           </>
         )}
         {extra}
-        {grid.selectedCount > 0 && <span className="rg-note">{gridUi(lang, 'selected', { n: grid.selectedCount })}</span>}
+        {grid.selectedCount > 0 && (
+          <span className="rg-note">{gridUi(lang, 'selected', { n: grid.selectedCount })}</span>
+        )}
       </div>
       {report && (
         <Alert severity={report.severity} onClose={() => setReport(null)} sx={{ mt: 1 }} role="status">

@@ -11,10 +11,14 @@ import { saveText } from './save-texts.ts';
 export function LeaveGuard({ count, lang }: { count: number; lang: string }) {
   const confirm = useConfirm();
   // A change of the address's query only (the grid's filters and sort) is no leaving.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => count > 0 && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => count > 0 && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    void confirm(saveText(lang, 'leaveAsk', { n: count })).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+    void confirm(saveText(lang, 'leaveAsk', { n: count })).then((leave) =>
+      leave ? blocker.proceed() : blocker.reset(),
+    );
   }, [blocker, confirm, lang, count]);
   useEffect(() => {
     if (!count) return;

@@ -20,7 +20,13 @@ export function SaveButtons({ saver, lang }: { saver: GridSaveState; lang: strin
       >
         {saver.saving ? saveText(lang, 'saving') : saveText(lang, 'save', { n: saver.count })}
       </Button>
-      <Button size="small" variant="outlined" disabled={!saver.count || saver.saving} onClick={() => void saver.discard()} data-testid="grid-discard">
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={!saver.count || saver.saving}
+        onClick={() => void saver.discard()}
+        data-testid="grid-discard"
+      >
         {saveText(lang, 'discard')}
       </Button>
     </>

@@ -4,7 +4,7 @@
  */
 import type { LocalizedText } from '../../../core/text.ts';
 import type { CellChange } from '../model/undo.ts';
-import type { CellValue, GridColumn, GridRow, RowValidator } from '../model/types.ts';
+import type { GridColumn, GridRow, RowValidator } from '../model/types.ts';
 import type { GridViewState } from './grid-url.ts';
 import type { GridColumnsModel } from './useGridColumns.ts';
 

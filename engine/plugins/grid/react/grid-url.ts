@@ -57,7 +57,9 @@ export function readGridUrl(query: QueryInput, screen: ScreenPart): GridUrlState
 
 /** The address query for a grid state; keys that are not the grid's stay as they were. */
 export function writeGridUrl(current: QueryInput, state: GridUrlState): URLSearchParams {
-  const kept = new URLSearchParams(toEntries(current).filter(([k]) => !k.startsWith(COLUMN_PREFIX) && k !== SORT_KEY && k !== ORDER_KEY));
+  const kept = new URLSearchParams(
+    toEntries(current).filter(([k]) => !k.startsWith(COLUMN_PREFIX) && k !== SORT_KEY && k !== ORDER_KEY),
+  );
   const merged = mergeListQuery(kept, { ...state.server, page: 1, search: state.view.search });
   const sort = state.view.sort ? { field: state.view.sort.column, order: state.view.sort.direction } : undefined;
   const out = withSort(merged, sort);

@@ -42,13 +42,20 @@ export function sameCell(a: unknown, b: unknown): boolean {
 }
 
 /** The changed rows of `current` against the loaded `base`, by `save.key`. */
-export function pendingChanges(base: readonly GridRow[], current: readonly GridRow[], save: GridSave, columns: readonly GridColumn[]): Pending {
+export function pendingChanges(
+  base: readonly GridRow[],
+  current: readonly GridRow[],
+  save: GridSave,
+  columns: readonly GridColumn[],
+): Pending {
   const loaded = new Map<string, GridRow>();
   for (const row of base) {
     const key = keyText(row[save.key]);
     if (key) loaded.set(key, row);
   }
-  const saved = save.columns.map((name) => columns.find((c) => c.name === name)).filter((c): c is GridColumn => Boolean(c));
+  const saved = save.columns
+    .map((name) => columns.find((c) => c.name === name))
+    .filter((c): c is GridColumn => Boolean(c));
   const out: Pending = { rows: [], invalid: 0, unmatched: 0 };
   current.forEach((row, index) => {
     const key = keyText(row[save.key]);
@@ -88,7 +95,11 @@ export type CellErrors = ReadonlyMap<string, ReadonlyMap<string, CellError>>;
  * `<field>.<i>.<key>` and `<field>.<i>` (the row as a whole) on the row's first saved column.
  * Anything else (a message about the whole request) comes back in `other`.
  */
-export function cellErrorsFrom(errors: unknown, sent: readonly PendingRow[], save: GridSave): { cells: CellErrors; other: string[] } {
+export function cellErrorsFrom(
+  errors: unknown,
+  sent: readonly PendingRow[],
+  save: GridSave,
+): { cells: CellErrors; other: string[] } {
   const cells = new Map<string, Map<string, CellError>>();
   const other: string[] = [];
   if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return { cells, other };
@@ -133,7 +144,11 @@ export function withCellErrors(columns: readonly GridColumn[], errors: CellError
 }
 
 /** The columns with their screen column's `grid.rules` (shared field rules, the row as the record) as validators. */
-export function withRules(columns: readonly GridColumn[], screenColumns: readonly Pick<ScreenColumn, 'field' | 'grid'>[], rules: Readonly<Record<string, Rule>>): GridColumn[] {
+export function withRules(
+  columns: readonly GridColumn[],
+  screenColumns: readonly Pick<ScreenColumn, 'field' | 'grid'>[],
+  rules: Readonly<Record<string, Rule>>,
+): GridColumn[] {
   return columns.map((column) => {
     const names = screenColumns.find((c) => c.field === column.name)?.grid?.rules ?? [];
     const list = names.map((n) => rules[n]).filter((r): r is Rule => Boolean(r));

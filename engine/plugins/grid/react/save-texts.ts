@@ -6,11 +6,23 @@ export const SAVE_TEXTS = {
   saving: { en: 'Saving…', ar: 'جارٍ الحفظ…' },
   discard: { en: 'Discard changes', ar: 'تجاهل التغييرات' },
   discardAsk: { en: 'Discard the {n} unsaved changes?', ar: 'تجاهل {n} من التغييرات غير المحفوظة؟' },
-  leaveAsk: { en: 'You have {n} unsaved changes. Leave this page and lose them?', ar: 'لديك {n} من التغييرات غير المحفوظة. هل تغادر هذه الصفحة وتفقدها؟' },
+  leaveAsk: {
+    en: 'You have {n} unsaved changes. Leave this page and lose them?',
+    ar: 'لديك {n} من التغييرات غير المحفوظة. هل تغادر هذه الصفحة وتفقدها؟',
+  },
   saved: { en: 'Changes saved', ar: 'تم حفظ التغييرات' },
-  fixFirst: { en: 'Edited cells with errors: {n}. Correct them before saving', ar: 'خلايا معدلة بها أخطاء: {n}. صححها قبل الحفظ' },
-  refused: { en: 'Nothing was saved. Rows refused: {n} (see the marked cells)', ar: 'لم يُحفظ شيء. صفوف مرفوضة: {n} (انظر الخلايا المعلَّمة)' },
-  unmatched: { en: 'Rows matching no row of this list, not saved: {n}', ar: 'صفوف لا تطابق أي صف في هذه القائمة ولن تُحفظ: {n}' },
+  fixFirst: {
+    en: 'Edited cells with errors: {n}. Correct them before saving',
+    ar: 'خلايا معدلة بها أخطاء: {n}. صححها قبل الحفظ',
+  },
+  refused: {
+    en: 'Nothing was saved. Rows refused: {n} (see the marked cells)',
+    ar: 'لم يُحفظ شيء. صفوف مرفوضة: {n} (انظر الخلايا المعلَّمة)',
+  },
+  unmatched: {
+    en: 'Rows matching no row of this list, not saved: {n}',
+    ar: 'صفوف لا تطابق أي صف في هذه القائمة ولن تُحفظ: {n}',
+  },
   noChanges: { en: 'No changes to save', ar: 'لا توجد تغييرات للحفظ' },
 } as const satisfies Record<string, LocalizedText>;
 

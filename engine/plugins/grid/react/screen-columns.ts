@@ -16,10 +16,14 @@ export function screenGridColumns(
   statusTables: Readonly<Record<string, StatusTable>>,
   lookup: Readonly<Record<string, readonly LabelRow[]>> = {},
 ): GridColumn[] {
+  const seen = new Set<string>();
   return screen.columns.map((c) => {
     const { message, options, ...grid } = c.grid ?? {};
+    // A field shown twice (an amount in digits, then `words: true`): the second is its own column.
+    const name = seen.has(c.field) && grid.words ? wordsColumnName(c.field) : c.field;
+    seen.add(c.field);
     // An empty label falls back to the entity field's label, as on a list screen.
-    const column: GridColumn = { name: c.field, label: columnLabel(c, entity), ...grid };
+    const column: GridColumn = { name, label: columnLabel(c, entity), ...grid };
     if (message) column.mandatoryMessage = message;
     if (options) column.options = options;
     const table = c.badge ? statusTables[c.badge] : undefined;
@@ -30,7 +34,10 @@ export function screenGridColumns(
     if (table && !table.flags) {
       choices = table.statuses.map((s) => ({ value: String(s.id), label: { en: s.name, ar: s.name_local || s.name } }));
     } else if (ref && lookup[ref]) {
-      choices = lookup[ref].map((r) => ({ value: String(r.id), label: { en: r.name ?? String(r.id), ar: r.name_local || r.name || String(r.id) } }));
+      choices = lookup[ref].map((r) => ({
+        value: String(r.id),
+        label: { en: r.name ?? String(r.id), ar: r.name_local || r.name || String(r.id) },
+      }));
     }
     if (choices && !column.options && (!column.type || column.type === 'string')) {
       column.type = 'map';
@@ -40,12 +47,27 @@ export function screenGridColumns(
   });
 }
 
-/** Ids come from the server as numbers; a map column holds its option's value as text. */
-export function normalizeChoiceValues(rows: Record<string, unknown>[], columns: readonly GridColumn[]): Record<string, unknown>[] {
+const WORDS_SUFFIX = '__words';
+
+/** The name of the words column of a field shown twice. */
+export function wordsColumnName(field: string): string {
+  return `${field}${WORDS_SUFFIX}`;
+}
+
+/**
+ * Ids come from the server as numbers; a map column holds its option's value as text. A words
+ * column of a field shown twice gets the field's value.
+ */
+export function normalizeChoiceValues(
+  rows: Record<string, unknown>[],
+  columns: readonly GridColumn[],
+): Record<string, unknown>[] {
   const mapped = columns.filter((c) => c.type === 'map' || c.type === 'select').map((c) => c.name);
-  if (!mapped.length) return rows;
+  const twins = columns.filter((c) => c.name.endsWith(WORDS_SUFFIX)).map((c) => c.name);
+  if (!mapped.length && !twins.length) return rows;
   return rows.map((row) => {
     const out = { ...row };
+    for (const name of twins) out[name] = row[name.slice(0, -WORDS_SUFFIX.length)];
     for (const name of mapped) {
       const value = out[name];
       if (typeof value === 'number' || typeof value === 'bigint') out[name] = String(value);

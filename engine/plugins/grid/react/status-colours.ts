@@ -22,7 +22,12 @@ export function gridColoursByName(table: BadgeTable | undefined): ReadonlyMap<st
   return new Map((table?.statuses ?? []).map((s) => [s.name.trim().toLowerCase(), s.color]));
 }
 
-export function gridBadge(table: BadgeTable, value: StatusValue, lang: string, byName: ReadonlyMap<string, Colour>): GridBadge {
+export function gridBadge(
+  table: BadgeTable,
+  value: StatusValue,
+  lang: string,
+  byName: ReadonlyMap<string, Colour>,
+): GridBadge {
   const b = badge(table, value, lang);
   const first = b.statuses[0];
   const named = first ? byName.get(first.name.trim().toLowerCase()) : undefined;

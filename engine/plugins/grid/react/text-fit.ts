@@ -49,7 +49,8 @@ const widths = new Map<string, number>();
 let advances: Float64Array | null = null;
 
 function measurer(font: string): OffscreenCanvasRenderingContext2D | null {
-  if (context === undefined) context = typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
+  if (context === undefined)
+    context = typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
   if (!context) return null;
   if (font !== contextFont) {
     context.font = DEFAULT_FONT;
@@ -108,7 +109,8 @@ export function textFits(text: string, room: number, font: string): boolean {
 function asciiWidth(measure: OffscreenCanvasRenderingContext2D, text: string): number {
   if (!advances) {
     advances = new Float64Array(LAST - FIRST + 1);
-    for (let code = FIRST; code <= LAST; code++) advances[code - FIRST] = measure.measureText(String.fromCharCode(code)).width;
+    for (let code = FIRST; code <= LAST; code++)
+      advances[code - FIRST] = measure.measureText(String.fromCharCode(code)).width;
   }
   let width = 0;
   for (let i = 0; i < text.length; i++) width += advances[text.charCodeAt(i) - FIRST]!;

@@ -16,7 +16,10 @@ export const GRID_TEXTS = {
   exportXlsx: { en: 'Export .xlsx', ar: 'تصدير ‎.xlsx' },
   exportCsv: { en: 'Export .csv', ar: 'تصدير ‎.csv' },
   rows: { en: '{shown} of {total} rows', ar: '{shown} من {total} صف' },
-  selected: { en: '{n} selected: an edit sets the cell in every selected row', ar: 'تم تحديد {n}: التعديل يضبط الخلية في كل الصفوف المحددة' },
+  selected: {
+    en: '{n} selected: an edit sets the cell in every selected row',
+    ar: 'تم تحديد {n}: التعديل يضبط الخلية في كل الصفوف المحددة',
+  },
   selectRow: { en: 'Select row', ar: 'تحديد الصف' },
   selectAll: { en: 'Select all shown rows', ar: 'تحديد كل الصفوف المعروضة' },
   page: { en: 'Page {page} of {pages}', ar: 'الصفحة {page} من {pages}' },

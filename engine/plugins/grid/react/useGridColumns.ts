@@ -19,7 +19,12 @@ import { isCheck, isNumeric, typeOf } from '../model/columns.ts';
 import type { SortState } from '../model/sort.ts';
 import type { GridColumn, GridRow } from '../model/types.ts';
 
-const features = tableFeatures({ columnVisibilityFeature, columnSizingFeature, columnPinningFeature, rowSortingFeature });
+const features = tableFeatures({
+  columnVisibilityFeature,
+  columnSizingFeature,
+  columnPinningFeature,
+  rowSortingFeature,
+});
 const NO_DATA: GridRow[] = [];
 
 /** Default widths by type, in px. */
@@ -70,11 +75,22 @@ export function useGridColumns(columns: readonly GridColumn[], options: GridColu
   );
   const defs = useMemo(
     // Ascending first for every type (TanStack would start numbers descending).
-    () => columns.map((c) => ({ id: c.name, accessorKey: c.name, size: columnWidth(c), minSize: 40, maxSize: 2000, sortDescFirst: false })),
+    () =>
+      columns.map((c) => ({
+        id: c.name,
+        accessorKey: c.name,
+        size: columnWidth(c),
+        minSize: 40,
+        maxSize: 2000,
+        sortDescFirst: false,
+      })),
     [columns],
   );
   const visibility = useMemo(() => Object.fromEntries(columns.map((c) => [c.name, !c.invisible])), [columns]);
-  const pinning = useMemo(() => ({ start: columns.filter((c) => c.sticky && !c.invisible).map((c) => c.name), end: [] }), [columns]);
+  const pinning = useMemo(
+    () => ({ start: columns.filter((c) => c.sticky && !c.invisible).map((c) => c.name), end: [] }),
+    [columns],
+  );
   const table = useTable({
     features,
     columns: defs as never,
@@ -87,7 +103,9 @@ export function useGridColumns(columns: readonly GridColumn[], options: GridColu
 
   const byName = useMemo(() => new Map(columns.map((c) => [c.name, c])), [columns]);
   const leaves = table.getVisibleLeafColumns();
-  const layout = leaves.map((leaf) => `${leaf.id}:${leaf.getSize()}:${leaf.getIsPinned() === 'start' ? leaf.getStart('start') : ''}`).join('|');
+  const layout = leaves
+    .map((leaf) => `${leaf.id}:${leaf.getSize()}:${leaf.getIsPinned() === 'start' ? leaf.getStart('start') : ''}`)
+    .join('|');
   // Keyed by what the layout is made of, so it stays the same array while nothing changes
   // (the drawn rows compare it to skip redrawing).
   const laid = useMemo(() => {
@@ -107,7 +125,10 @@ export function useGridColumns(columns: readonly GridColumn[], options: GridColu
   }, [layout, byName, lead]);
 
   const first = sorting[0];
-  const sort = useMemo<SortState | null>(() => (first ? { column: first.id, direction: first.desc ? 'desc' : 'asc' } : null), [first]);
+  const sort = useMemo<SortState | null>(
+    () => (first ? { column: first.id, direction: first.desc ? 'desc' : 'asc' } : null),
+    [first],
+  );
   const toggleSort = useCallback((name: string) => table.getColumn(name)?.toggleSorting(), [table]);
   return {
     laid,

@@ -6,7 +6,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CHECK_VALUES, plainText, typeOf } from '../model/columns.ts';
 import { parseClipboard, serializeClipboard } from '../model/clipboard.ts';
-import { clampPage, DEFAULT_PAGE_SIZE, NO_PAGING_SIZE, pageCount, pageRange, pageSizeFor, ROW_HEIGHT } from '../model/paging.ts';
+import {
+  clampPage,
+  DEFAULT_PAGE_SIZE,
+  NO_PAGING_SIZE,
+  pageCount,
+  pageRange,
+  pageSizeFor,
+  ROW_HEIGHT,
+} from '../model/paging.ts';
 import { SEARCH_KEYS } from '../model/search.ts';
 import { UndoStack, type CellChange } from '../model/undo.ts';
 import { validateCell, validateRow } from '../model/validate.ts';
@@ -22,7 +30,10 @@ export type { Editing, GridController, GridOptions, Position, RangeBox } from '.
 export function useGridController(options: GridOptions): GridController {
   const { columns, onChange, rowValidators, lang } = options;
   const paging = options.paging !== false;
-  const columnsModel = useGridColumns(columns, { initialSort: options.initialView?.sort, leadWidth: options.leadWidth });
+  const columnsModel = useGridColumns(columns, {
+    initialSort: options.initialView?.sort,
+    leadWidth: options.leadWidth,
+  });
   const { laid, sort } = columnsModel;
 
   // Rows: follow the prop, keep edits until the parent hands new rows.
@@ -44,7 +55,9 @@ export function useGridController(options: GridOptions): GridController {
     [rows, columns, filters, viewSearch, sort, lang],
   );
 
-  const pageSize = paging ? (options.pageSize ?? (options.height ? pageSizeFor(options.height) : DEFAULT_PAGE_SIZE)) : NO_PAGING_SIZE;
+  const pageSize = paging
+    ? (options.pageSize ?? (options.height ? pageSizeFor(options.height) : DEFAULT_PAGE_SIZE))
+    : NO_PAGING_SIZE;
   const [pageState, setPageState] = useState(0);
   const page = clampPage(pageState, view.length, pageSize);
   const pages = pageCount(view.length, pageSize);
@@ -96,7 +109,9 @@ export function useGridController(options: GridOptions): GridController {
         if (!base || (column.readonly && !direct)) continue;
         const result = direct ? { value: raw as CellValue } : validateCell(column, raw, base);
         // An invalid entry stays in the cell as typed, marked with its message, to be fixed.
-        const value = ('value' in result ? result.value : typeof raw === 'string' ? raw : String(raw ?? '')) as CellValue;
+        const value = (
+          'value' in result ? result.value : typeof raw === 'string' ? raw : String(raw ?? '')
+        ) as CellValue;
         const before = (base[column.name] ?? null) as CellValue;
         if (Object.is(before, value)) continue;
         if (!copied.has(row)) {
@@ -269,7 +284,10 @@ export function useGridController(options: GridOptions): GridController {
     const result = validateCell(column, row[column.name], row);
     return 'error' in result ? result.error : null;
   }, []);
-  const rowError = useCallback((row: GridRow) => (rowValidators?.length ? validateRow(row, rowValidators) : null), [rowValidators]);
+  const rowError = useCallback(
+    (row: GridRow) => (rowValidators?.length ? validateRow(row, rowValidators) : null),
+    [rowValidators],
+  );
 
   const setAllRows = useCallback(
     (next: GridRow[]) => {
@@ -288,7 +306,10 @@ export function useGridController(options: GridOptions): GridController {
     setFilters({});
     setSearch('');
   }, []);
-  const setPage = useCallback((p: number) => setPageState(clampPage(p, view.length, pageSize)), [view.length, pageSize]);
+  const setPage = useCallback(
+    (p: number) => setPageState(clampPage(p, view.length, pageSize)),
+    [view.length, pageSize],
+  );
   const setEditText = useCallback((text: string) => setEditing((e) => (e ? { ...e, text } : e)), []);
   const cancelEdit = useCallback(() => setEditing(null), []);
 

@@ -48,7 +48,7 @@ export function useGridSave(
   // Each piece of state remembers the loaded rows it was made for: new rows from the server
   // (the first load, the reload after a save) start everything again, with no effect to wait for.
   type Of<T> = { of: readonly GridRow[]; value: T };
-  const fresh = <T,>(state: Of<T> | null, fallback: T): T => (state && state.of === loaded ? state.value : fallback);
+  const fresh = <T>(state: Of<T> | null, fallback: T): T => (state && state.of === loaded ? state.value : fallback);
   const [shown, setShown] = useState<Of<readonly GridRow[]> | null>(null);
   const [edited, setEdited] = useState<Of<readonly GridRow[]> | null>(null);
   const [errors, setErrors] = useState<Of<CellErrors> | null>(null);
@@ -62,7 +62,8 @@ export function useGridSave(
   const setNotice = useCallback((value: string | null) => setSaid({ of: loaded, value }), [loaded]);
 
   const pending = useMemo(
-    () => (save ? pendingChanges(loaded, current, save, columns) : { rows: [] as PendingRow[], invalid: 0, unmatched: 0 }),
+    () =>
+      save ? pendingChanges(loaded, current, save, columns) : { rows: [] as PendingRow[], invalid: 0, unmatched: 0 },
     [save, loaded, current, columns],
   );
   const count = pending.rows.length;
@@ -86,15 +87,21 @@ export function useGridSave(
     setSaving(true);
     setNotice(null);
     try {
-      const answer = await api.request<{ message?: string }>(save.method ?? 'PUT', fillPath(save.path, params), saveBody(save, sent), { toast: false });
+      const answer = await api.request<{ message?: string }>(
+        save.method ?? 'PUT',
+        fillPath(save.path, params),
+        saveBody(save, sent),
+        { toast: false },
+      );
       toast.success(answer?.message || saveText(lang, 'saved'));
       setCellErrors(NO_ERRORS);
       reload();
     } catch (error) {
       const data = error instanceof ApiError ? error.data : undefined;
-      const { cells, other } = error instanceof ApiError && error.status === 422
-        ? cellErrorsFrom((data as { errors?: unknown } | undefined)?.errors, sent, save)
-        : { cells: NO_ERRORS, other: [] as string[] };
+      const { cells, other } =
+        error instanceof ApiError && error.status === 422
+          ? cellErrorsFrom((data as { errors?: unknown } | undefined)?.errors, sent, save)
+          : { cells: NO_ERRORS, other: [] as string[] };
       setCellErrors(cells);
       if (cells.size) {
         toast.error(saveText(lang, 'refused', { n: cells.size }));
@@ -110,6 +117,15 @@ export function useGridSave(
   }, [save, saving, count, pending, api, params, toast, lang, reload, setCellErrors, setNotice]);
 
   return {
-    rows, onChange, count, invalid: pending.invalid, unmatched: pending.unmatched, saving, cellErrors, notice, save: doSave, discard,
+    rows,
+    onChange,
+    count,
+    invalid: pending.invalid,
+    unmatched: pending.unmatched,
+    saving,
+    cellErrors,
+    notice,
+    save: doSave,
+    discard,
   };
 }

@@ -69,7 +69,10 @@ export function useGridSearch(rows: readonly GridRow[], searchKeys: readonly str
   // the same object, so the view (and the footer's summaries over it, 40 ms on 100,000 rows) is
   // not worked out again at every key press for the same rows.
   const answer = searching.trim() && found?.from === background ? found : null;
-  const workerSearch = useMemo<ViewSearch>(() => (answer ? { text: answer.query, found: answer.indices } : NO_SEARCH), [answer]);
+  const workerSearch = useMemo<ViewSearch>(
+    () => (answer ? { text: answer.query, found: answer.indices } : NO_SEARCH),
+    [answer],
+  );
   const viewSearch = pageSearch ?? workerSearch;
 
   const inUse = useRef(false);

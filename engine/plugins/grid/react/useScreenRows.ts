@@ -24,9 +24,15 @@ export interface LoadedRows {
 
 export function useScreenRows(path: string | undefined, source: Screen['source'], filters: Record<string, unknown>) {
   const api = useApi();
-  const [state, setState] = useState<{ data?: LoadedRows; loading: boolean; error: unknown }>({ loading: !!path, error: null });
+  const [state, setState] = useState<{ data?: LoadedRows; loading: boolean; error: unknown }>({
+    loading: !!path,
+    error: null,
+  });
   const [reloads, setReloads] = useState(0);
-  const queryKey = JSON.stringify({ filters: { ...(source?.filters ?? {}), ...filters }, ...(source?.sort ? { sort: source.sort } : {}) });
+  const queryKey = JSON.stringify({
+    filters: { ...(source?.filters ?? {}), ...filters },
+    ...(source?.sort ? { sort: source.sort } : {}),
+  });
   useEffect(() => {
     if (!path) {
       setState({ loading: false, error: null, data: { rows: [], lookup: {} } });
@@ -34,10 +40,12 @@ export function useScreenRows(path: string | undefined, source: Screen['source']
     }
     let live = true;
     setState((s) => ({ ...s, loading: true }));
-    const ask = (page: number) => api.post(path, { ...(JSON.parse(queryKey) as object), search: '', page, perPage: PER_PAGE });
+    const ask = (page: number) =>
+      api.post(path, { ...(JSON.parse(queryKey) as object), search: '', page, perPage: PER_PAGE });
     const lookup: Record<string, LabelRow[]> = {};
     const keep = (body: unknown) => {
-      for (const [ref, labels] of Object.entries(readListLookup(body))) (lookup[ref] ??= []).push(...(labels as LabelRow[]));
+      for (const [ref, labels] of Object.entries(readListLookup(body)))
+        (lookup[ref] ??= []).push(...(labels as LabelRow[]));
       return normalizeListResponse(body).rows;
     };
     (async () => {
@@ -46,7 +54,9 @@ export function useScreenRows(path: string | undefined, source: Screen['source']
       const total = Math.min(normalizeListResponse(first).total, NO_PAGING_SIZE);
       const pages = Math.ceil(total / PER_PAGE);
       for (let from = 2; from <= pages && live; from += PARALLEL) {
-        const batch = await Promise.all(Array.from({ length: Math.min(PARALLEL, pages - from + 1) }, (_, i) => ask(from + i)));
+        const batch = await Promise.all(
+          Array.from({ length: Math.min(PARALLEL, pages - from + 1) }, (_, i) => ask(from + i)),
+        );
         for (const body of batch) rows.push(...keep(body));
       }
       if (live) setState({ loading: false, error: null, data: { rows, lookup } });

@@ -29,7 +29,10 @@ export const ROWS_PER_PART = 25_000;
 export const MOST_PARTS = 4;
 
 /** How many workers search `count` rows on a machine with `cores` cores. */
-export function searchParts(count: number, cores: number = typeof navigator === 'undefined' ? 1 : navigator.hardwareConcurrency || 1): number {
+export function searchParts(
+  count: number,
+  cores: number = typeof navigator === 'undefined' ? 1 : navigator.hardwareConcurrency || 1,
+): number {
   return Math.max(1, Math.min(MOST_PARTS, cores, Math.floor(count / ROWS_PER_PART)));
 }
 
@@ -50,7 +53,11 @@ interface Job {
   resolve: (found: number[] | null) => void;
 }
 
-export function createBackgroundSearcher(rows: readonly GridRow[], keys: readonly string[], parts = searchParts(rows.length)): BackgroundSearcher | null {
+export function createBackgroundSearcher(
+  rows: readonly GridRow[],
+  keys: readonly string[],
+  parts = searchParts(rows.length),
+): BackgroundSearcher | null {
   if (typeof Worker === 'undefined') return null;
   // Part p is the rows from bounds[p] to bounds[p + 1].
   const bounds = Array.from({ length: parts + 1 }, (_, p) => Math.round((p * rows.length) / parts));
@@ -63,7 +70,8 @@ export function createBackgroundSearcher(rows: readonly GridRow[], keys: readonl
 
   const send = (job: Job) => {
     running = { ...job, id: ++nextId, answers: new Array(parts), left: parts };
-    for (const worker of workers!) worker.postMessage({ type: 'search', id: running.id, query: job.query } satisfies SearchRequest);
+    for (const worker of workers!)
+      worker.postMessage({ type: 'search', id: running.id, query: job.query } satisfies SearchRequest);
   };
   const stop = () => {
     for (const worker of workers ?? []) worker.terminate();
@@ -87,7 +95,11 @@ export function createBackgroundSearcher(rows: readonly GridRow[], keys: readonl
     if (--running.left > 0) return;
     const done = running;
     running = null;
-    done.resolve(mergeRanked(done.answers.map((answer, p) => ({ offset: bounds[p]!, indices: answer!.indices, scores: answer!.scores }))));
+    done.resolve(
+      mergeRanked(
+        done.answers.map((answer, p) => ({ offset: bounds[p]!, indices: answer!.indices, scores: answer!.scores })),
+      ),
+    );
     if (waiting) {
       const next = waiting;
       waiting = null;
@@ -98,7 +110,8 @@ export function createBackgroundSearcher(rows: readonly GridRow[], keys: readonl
     if (workers || onPage) return workers;
     workers = [];
     try {
-      for (let p = 0; p < parts; p++) workers.push(new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module' }));
+      for (let p = 0; p < parts; p++)
+        workers.push(new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module' }));
     } catch {
       fail();
       return null;

@@ -17,8 +17,7 @@ export interface PackedColumns {
 
 export type SearchRequest =
   /** The rows' searched values (sent once; the index is built at once). */
-  | { type: 'index'; keys: string[]; packed: PackedColumns }
-  | { type: 'search'; id: number; query: string };
+  { type: 'index'; keys: string[]; packed: PackedColumns } | { type: 'search'; id: number; query: string };
 
 /**
  * The matching rows' positions in the rows the worker was sent, best first, and their scores,

@@ -25,7 +25,12 @@ export function ApplicantDashboardPage({ screen, params }: RendererProps) {
   const dashboard = useApplicantDashboard(link);
   useApplicantSession(link, !!dashboard.data, dashboard.data?.name);
   const data = dashboard.data;
-  const formHref = hrefFor(manifest, 'admissionForm', { type: link.type, id: link.id, secretKey: link.secret, name: 'nationality' });
+  const formHref = hrefFor(manifest, 'admissionForm', {
+    type: link.type,
+    id: link.id,
+    secretKey: link.secret,
+    name: 'nationality',
+  });
   return (
     <Stack spacing={2} sx={{ maxWidth: 960, mx: 'auto' }}>
       <Typography variant="h5" component="h1">

@@ -7,7 +7,21 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Grid, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  Grid,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import Download from '@mui/icons-material/DownloadOutlined';
 import type { RJSFSchema } from '@rjsf/utils';
 import type { Form, FormField } from '../../../../generator/manifest-types.ts';
@@ -19,7 +33,7 @@ import type { RendererProps } from '../../registry/registry.ts';
 import { StatusBadge } from '../../renderers/cells.tsx';
 import { fileNameOf } from '../../renderers/form/upload-target.tsx';
 import { itemLabel, itemRefEntity } from '../../renderers/form/form-model.ts';
-import { evaluateCondition } from '../../renderers/form/conditions.ts';
+import { evaluateCondition } from '../../../core/conditions.ts';
 import { RefValue } from '../../renderers/useRefOptions.ts';
 import { hrefFor } from '../../router/paths.ts';
 import { useToast } from '../../toasts/useToast.ts';
@@ -70,13 +84,23 @@ export function ApplicantReviewPage({ screen, params }: RendererProps) {
     let live = true;
     (async () => {
       try {
-        const d = normalizeDashboard(dataOf(await api.get(`/admission/${enc(id)}/dashboard`, { admission: true, toast: false })));
+        const d = normalizeDashboard(
+          dataOf(await api.get(`/admission/${enc(id)}/dashboard`, { admission: true, toast: false })),
+        );
         if (!live) return;
         setDashboard(d);
         const reads = await Promise.all(
           d.tabs.map(async (tab) => {
-            const body = (await api.get(`/admission/${enc(id)}/${enc(tab.key)}/dashboard`, { admission: true, toast: false })) as Record<string, unknown>;
-            return { key: tab.key, data: (body.data ?? {}) as Record<string, unknown>, form: body.form as Form | undefined, form_version: body.form_version as string | undefined };
+            const body = (await api.get(`/admission/${enc(id)}/${enc(tab.key)}/dashboard`, {
+              admission: true,
+              toast: false,
+            })) as Record<string, unknown>;
+            return {
+              key: tab.key,
+              data: (body.data ?? {}) as Record<string, unknown>,
+              form: body.form as Form | undefined,
+              form_version: body.form_version as string | undefined,
+            };
           }),
         );
         if (live) setTabs(reads);
@@ -114,14 +138,36 @@ export function ApplicantReviewPage({ screen, params }: RendererProps) {
           <Card variant="outlined">
             <CardContent>
               <Grid container spacing={2}>
-                <Fact caption={label(manifest.entities.applicants?.fields.email?.label)} value={<bdi>{dashboard.email}</bdi>} />
-                <Fact caption={label(manifest.entities.applicants?.fields.name?.label)} value={<bdi>{dashboard.name ?? '—'}</bdi>} />
-                <Fact caption={label(manifest.entities.applicants?.fields.name_local?.label)} value={<bdi>{dashboard.name_local ?? '—'}</bdi>} />
+                <Fact
+                  caption={label(manifest.entities.applicants?.fields.email?.label)}
+                  value={<bdi>{dashboard.email}</bdi>}
+                />
+                <Fact
+                  caption={label(manifest.entities.applicants?.fields.name?.label)}
+                  value={<bdi>{dashboard.name ?? '—'}</bdi>}
+                />
+                <Fact
+                  caption={label(manifest.entities.applicants?.fields.name_local?.label)}
+                  value={<bdi>{dashboard.name_local ?? '—'}</bdi>}
+                />
                 <Fact
                   caption={label(manifest.entities.applicants?.fields.applicant_type_id?.label)}
-                  value={manifest.statusTables.applicant_type ? <StatusBadge table={manifest.statusTables.applicant_type} value={dashboard.applicant_type_id} language={language} /> : dashboard.applicant_type_id}
+                  value={
+                    manifest.statusTables.applicant_type ? (
+                      <StatusBadge
+                        table={manifest.statusTables.applicant_type}
+                        value={dashboard.applicant_type_id}
+                        language={language}
+                      />
+                    ) : (
+                      dashboard.applicant_type_id
+                    )
+                  }
                 />
-                <Fact caption={t('formVersion', { version: '' }).trim()} value={<code>{dashboard.form_version ?? '—'}</code>} />
+                <Fact
+                  caption={t('formVersion', { version: '' }).trim()}
+                  value={<code>{dashboard.form_version ?? '—'}</code>}
+                />
               </Grid>
               {dashboard.feedback && (
                 <Alert severity="warning" sx={{ mt: 2 }}>
@@ -143,8 +189,13 @@ export function ApplicantReviewPage({ screen, params }: RendererProps) {
                 slotProps={{ title: { variant: 'h6', component: 'h2' } }}
                 action={
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    {dashboard.tabs.find((x) => x.key === tab.key)?.done && <Chip size="small" color="success" label={ui('done')} />}
-                    {tab.form_version && <Chip size="small" variant="outlined" label={t('formVersion', { version: tab.form_version })} />}
+                    {dashboard.tabs.find((x) => x.key === tab.key)?.done && (
+                      <Chip size="small" color="success" label={ui('done')} />
+                    )}
+                    {/* a section's version only when it differs from the application's: otherwise noise */}
+                    {tab.form_version && tab.form_version !== dashboard.form_version && (
+                      <Chip size="small" variant="outlined" label={t('formVersion', { version: tab.form_version })} />
+                    )}
                   </Stack>
                 }
               />
@@ -174,9 +225,13 @@ function Fact({ caption, value }: { caption: string; value: React.ReactNode }) {
 function TabValues({ id, tab, type }: { id: string; tab: TabRead; type: string }) {
   const label = useLabel();
   const t = useAdmissionText();
-  const fields = tab.form?.fields ?? Object.keys(tab.data).map((name) => ({ name, label: { en: name, ar: name }, schema: {} }) as unknown as FormField);
+  const fields =
+    tab.form?.fields ??
+    Object.keys(tab.data).map((name) => ({ name, label: { en: name, ar: name }, schema: {} }) as unknown as FormField);
   // What the application holds: the fields its own choices show (no passport copy of an Egyptian).
-  const shown = fields.filter((f) => f.widget !== 'hidden' && evaluateCondition(f.visibleWhen, { record: tab.data, params: { type } }));
+  const shown = fields.filter(
+    (f) => f.widget !== 'hidden' && evaluateCondition(f.visibleWhen, { record: tab.data, params: { type } }),
+  );
   if (!Object.keys(tab.data).length) return <Typography color="text.secondary">{t('notFilled')}</Typography>;
   return (
     <Grid container spacing={2}>
@@ -204,7 +259,10 @@ function FieldValue({ id, field, value }: { id: string; field: FormField; value:
   const schema = field.schema as { type?: string; format?: string };
   if (field.upload || field.widget === 'file' || schema.format === 'data-url') {
     const download = async () => {
-      const blob = await api.get<Blob>(`/admission/${enc(id)}/files/${enc(field.name)}`, { admission: true, responseType: 'blob' });
+      const blob = await api.get<Blob>(`/admission/${enc(id)}/files/${enc(field.name)}`, {
+        admission: true,
+        responseType: 'blob',
+      });
       const url = URL.createObjectURL(blob);
       window.open(url, '_blank', 'noopener');
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
@@ -216,29 +274,43 @@ function FieldValue({ id, field, value }: { id: string; field: FormField; value:
     );
   }
   const table = field.options?.status ? manifest.statusTables[field.options.status] : undefined;
-  if (table && !Array.isArray(value)) return <>{(language === 'ar' ? table.statuses.find((s) => String(s.id) === String(value))?.name_local : table.statuses.find((s) => String(s.id) === String(value))?.name) ?? String(value)}</>;
+  if (table && !Array.isArray(value))
+    return (
+      <>
+        {(language === 'ar'
+          ? table.statuses.find((s) => String(s.id) === String(value))?.name_local
+          : table.statuses.find((s) => String(s.id) === String(value))?.name) ?? String(value)}
+      </>
+    );
   if (field.options?.ref) return <RefValue refName={field.options.ref} value={value} />;
   if (typeof value === 'boolean') return <>{value ? ui('yes') : ui('no')}</>;
   if (Array.isArray(value)) {
-    const properties = ((field.schema as { items?: { properties?: Record<string, RJSFSchema> } }).items?.properties ?? {}) as Record<string, RJSFSchema>;
+    const properties = ((field.schema as { items?: { properties?: Record<string, RJSFSchema> } }).items?.properties ??
+      {}) as Record<string, RJSFSchema>;
     // Ranked rows (preferences) stand in their rank's order, and the list's number is the rank:
     // 'Rank: 1' beside '1.' would say it twice.
-    const ranked = value.every((item) => item && typeof item === 'object' && typeof (item as { order?: unknown }).order === 'number');
-    const rows = ranked ? [...value].sort((a, b) => (a as { order: number }).order - (b as { order: number }).order) : value;
+    const ranked = value.every(
+      (item) => item && typeof item === 'object' && typeof (item as { order?: unknown }).order === 'number',
+    );
+    const rows = ranked
+      ? [...value].sort((a, b) => (a as { order: number }).order - (b as { order: number }).order)
+      : value;
     return (
       <Box component="ol" sx={{ m: 0, paddingInlineStart: 2.5 }}>
         {rows.map((item, i) => (
           <li key={i}>
             {typeof item === 'object' && item ? (
               <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 1.5 }}>
-                {Object.entries(item as Record<string, unknown>).filter(([k]) => !(ranked && k === 'order')).map(([k, v]) => (
-                  <span key={k}>
-                    <Typography component="span" variant="caption" color="text.secondary">
-                      {itemLabel(k, properties[k] ?? {}, language)}:{' '}
-                    </Typography>
-                    <ItemValue field={field} property={k} value={v} />
-                  </span>
-                ))}
+                {Object.entries(item as Record<string, unknown>)
+                  .filter(([k]) => !(ranked && k === 'order'))
+                  .map(([k, v]) => (
+                    <span key={k}>
+                      <Typography component="span" variant="caption" color="text.secondary">
+                        {itemLabel(k, properties[k] ?? {}, language)}:{' '}
+                      </Typography>
+                      <ItemValue field={field} property={k} value={v} />
+                    </span>
+                  ))}
               </Stack>
             ) : (
               <bdi>{String(item)}</bdi>
@@ -255,7 +327,8 @@ function FieldValue({ id, field, value }: { id: string; field: FormField; value:
 function ItemValue({ field, property, value }: { field: FormField; property: string; value: unknown }) {
   const manifest = useManifest();
   const language = useLanguage();
-  const table = field.options?.status && /_id$/.test(property) ? manifest.statusTables[field.options.status] : undefined;
+  const table =
+    field.options?.status && /_id$/.test(property) ? manifest.statusTables[field.options.status] : undefined;
   if (table) {
     const s = table.statuses.find((x) => String(x.id) === String(value));
     return <>{s ? (language === 'ar' ? s.name_local : s.name) : String(value)}</>;
@@ -307,7 +380,15 @@ function StatusChange({ id, onChanged }: { id: string; onChanged(): void }) {
     setBusy(true);
     setErrors({});
     try {
-      await api.post(`/admission/review/${enc(id)}/status`, { action: chosen.action, comment: comment.trim() || undefined, program_id: chosen.programs ? Number(program) : undefined }, { admission: true, toast: false });
+      await api.post(
+        `/admission/review/${enc(id)}/status`,
+        {
+          action: chosen.action,
+          comment: comment.trim() || undefined,
+          program_id: chosen.programs ? Number(program) : undefined,
+        },
+        { admission: true, toast: false },
+      );
       toast.success(t('statusChanged'));
       setAction('');
       setComment('');
@@ -319,8 +400,7 @@ function StatusChange({ id, onChanged }: { id: string; onChanged(): void }) {
       if (error instanceof ApiError && Object.keys(error.fieldErrors).length) {
         const { status, comment: onComment, program_id, ...other } = error.fieldErrors;
         setErrors({ status: status ?? Object.values(other)[0], comment: onComment, program_id });
-      }
-      else setErrors({ status: error instanceof Error ? error.message : '' });
+      } else setErrors({ status: error instanceof Error ? error.message : '' });
     } finally {
       setBusy(false);
     }
@@ -381,7 +461,12 @@ function StatusChange({ id, onChanged }: { id: string; onChanged(): void }) {
               helperText={errors.comment}
             />
             <Box>
-              <Button variant="contained" onClick={() => void apply()} disabled={!chosen || busy} data-action="apply-status">
+              <Button
+                variant="contained"
+                onClick={() => void apply()}
+                disabled={!chosen || busy}
+                data-action="apply-status"
+              >
                 {t('apply')}
               </Button>
             </Box>

@@ -20,7 +20,12 @@ import { useApplicantSession } from './applicant-session.ts';
 import { PaymentPanel } from './PaymentPanel.tsx';
 import { StatusSummary } from './StatusSummary.tsx';
 import { useAdmissionText } from './texts.ts';
-import { DashboardProvider, useApplicantDashboard, useApplicantLink, useDashboardContext } from './useApplicantDashboard.ts';
+import {
+  DashboardProvider,
+  useApplicantDashboard,
+  useApplicantLink,
+  useDashboardContext,
+} from './useApplicantDashboard.ts';
 
 export function ApplicationFormPage({ screen, params }: RendererProps) {
   const manifest = useManifest();
@@ -38,7 +43,8 @@ export function ApplicationFormPage({ screen, params }: RendererProps) {
   const loadRefs = useMemo(() => admissionRefLoader(api, level), [api, level]);
   const { reload } = dashboard;
 
-  if (!wizard) return <Alert severity="warning">{ui('unknownScreenHint', { view: screen.view, name: screen.name })}</Alert>;
+  if (!wizard)
+    return <Alert severity="warning">{ui('unknownScreenHint', { view: screen.view, name: screen.name })}</Alert>;
   if (!dashboard.data && dashboard.loading) return <LinearProgress aria-label={ui('loading')} />;
   if (!dashboard.data) {
     return (

@@ -24,7 +24,6 @@ import { admissionRefLoader, openAdmissionKinds, startApplication } from './admi
 import { STAFF_TYPE, studentKinds } from './kinds.ts';
 import { useAdmissionText } from './texts.ts';
 
-
 export function ApplyPage({ screen, params }: RendererProps) {
   const manifest = useManifest();
   const api = useApi();
@@ -63,7 +62,10 @@ function KindChooser({ screenName }: { screenName: string }) {
   const [openKinds, setOpenKinds] = useState<ReadonlySet<number> | undefined>();
   useEffect(() => {
     let live = true;
-    openAdmissionKinds(api).then((kinds) => live && setOpenKinds(kinds), () => undefined);
+    openAdmissionKinds(api).then(
+      (kinds) => live && setOpenKinds(kinds),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -86,10 +88,17 @@ function KindChooser({ screenName }: { screenName: string }) {
                 {closed ? (
                   <CardContent data-kind={kind.id} data-kind-closed aria-disabled>
                     {title}
-                    <Typography color="text.secondary" variant="body2">{t('kindClosed')}</Typography>
+                    <Typography color="text.secondary" variant="body2">
+                      {t('kindClosed')}
+                    </Typography>
                   </CardContent>
                 ) : (
-                  <CardActionArea component={RouterLink} to={hrefFor(manifest, screenName, { type: String(kind.id) }) ?? '#'} sx={{ height: '100%' }} data-kind={kind.id}>
+                  <CardActionArea
+                    component={RouterLink}
+                    to={hrefFor(manifest, screenName, { type: String(kind.id) }) ?? '#'}
+                    sx={{ height: '100%' }}
+                    data-kind={kind.id}
+                  >
                     <CardContent>{title}</CardContent>
                   </CardActionArea>
                 )}
@@ -102,7 +111,17 @@ function KindChooser({ screenName }: { screenName: string }) {
   );
 }
 
-function ApplyForm({ form, type, screenName, params }: { form: Form; type: string; screenName: string; params: RendererProps['params'] }) {
+function ApplyForm({
+  form,
+  type,
+  screenName,
+  params,
+}: {
+  form: Form;
+  type: string;
+  screenName: string;
+  params: RendererProps['params'];
+}) {
   const manifest = useManifest();
   const api = useApi();
   const navigate = useNavigate();
@@ -111,7 +130,13 @@ function ApplyForm({ form, type, screenName, params }: { form: Form; type: strin
   const t = useAdmissionText();
   const [refusal, setRefusal] = useState<string | undefined>();
   // The kind is chosen by the address: its field is carried, not shown.
-  const shown = useMemo<Form>(() => ({ ...form, fields: form.fields.map((f) => (f.name === 'applicant_type_id' ? { ...f, widget: 'hidden' } : f)) }), [form]);
+  const shown = useMemo<Form>(
+    () => ({
+      ...form,
+      fields: form.fields.map((f) => (f.name === 'applicant_type_id' ? { ...f, widget: 'hidden' } : f)),
+    }),
+    [form],
+  );
   const initialData = useMemo(() => ({ applicant_type_id: Number(type) }), [type]);
   const send = useCallback(
     (body: Record_) => {
@@ -123,16 +148,24 @@ function ApplyForm({ form, type, screenName, params }: { form: Form; type: strin
   const onSaved = useCallback(
     (answer: unknown) => {
       const id = (answer as { id?: number } | undefined)?.id;
-      const href = id !== undefined ? hrefFor(manifest, screenName, { type, id: String(id), success: 'success' }) : undefined;
+      const href =
+        id !== undefined ? hrefFor(manifest, screenName, { type, id: String(id), success: 'success' }) : undefined;
       if (href) void navigate(href);
     },
     [manifest, navigate, screenName, type],
   );
   const onFailed = useCallback((error: unknown) => {
     // A closed round (409) or another refusal that is not about one field: said above the form.
-    if (error instanceof ApiError && error.status !== undefined && !Object.keys(error.fieldErrors).length) setRefusal(error.message);
+    if (error instanceof ApiError && error.status !== undefined && !Object.keys(error.fieldErrors).length)
+      setRefusal(error.message);
   }, []);
-  const controller = useFormController(shown, manifest, undefined, params, { initialData, send, onSaved, onFailed, successToast: false });
+  const controller = useFormController(shown, manifest, undefined, params, {
+    initialData,
+    send,
+    onSaved,
+    onFailed,
+    successToast: false,
+  });
   const kind = manifest.statusTables.applicant_type?.statuses.find((s) => String(s.id) === type);
   return (
     <Card variant="outlined">

@@ -31,7 +31,10 @@ export function ApplySuccessPage({ params }: RendererProps) {
   const [problem, setProblem] = useState<string | undefined>();
   const checked = useRef(false);
   const link = useMemo(
-    () => (applicant ? { id: String(applicant.id), type: String(applicant.applicant_type_id), secret: applicant.secret } : undefined),
+    () =>
+      applicant
+        ? { id: String(applicant.id), type: String(applicant.applicant_type_id), secret: applicant.secret }
+        : undefined,
     [applicant?.id, applicant?.applicant_type_id, applicant?.secret], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
@@ -46,9 +49,14 @@ export function ApplySuccessPage({ params }: RendererProps) {
     }
     checkTransaction(api, link, reference).then(
       (body) => {
-        const answer = ((body as { data?: { status?: string; paid?: boolean } }).data ?? {}) as { status?: string; paid?: boolean };
+        const answer = ((body as { data?: { status?: string; paid?: boolean } }).data ?? {}) as {
+          status?: string;
+          paid?: boolean;
+        };
         pending?.clear();
-        setOutcome(answer.paid || answer.status === 'paid' ? 'paid' : answer.status === 'failed' ? 'failed' : 'pending');
+        setOutcome(
+          answer.paid || answer.status === 'paid' ? 'paid' : answer.status === 'failed' ? 'failed' : 'pending',
+        );
       },
       (error: unknown) => {
         setProblem(error instanceof Error ? error.message : undefined);
@@ -57,14 +65,38 @@ export function ApplySuccessPage({ params }: RendererProps) {
     );
   }, [payment, link, api]);
 
-  const backToForm = link ? hrefFor(manifest, 'admissionForm', { type: link.type, id: link.id, secretKey: link.secret, name: payment ? 'payment' : 'nationality' }) : undefined;
-  const mine = link ? hrefFor(manifest, 'applicant-information-form', { type: link.type, id: link.id, secretKey: link.secret }) : undefined;
-  const title = payment ? (outcome === 'paid' ? t('paymentDone') : outcome === 'failed' ? t('paymentFailed') : t('paymentPending')) : t('successTitle');
+  const backToForm = link
+    ? hrefFor(manifest, 'admissionForm', {
+        type: link.type,
+        id: link.id,
+        secretKey: link.secret,
+        name: payment ? 'payment' : 'nationality',
+      })
+    : undefined;
+  const mine = link
+    ? hrefFor(manifest, 'applicant-information-form', { type: link.type, id: link.id, secretKey: link.secret })
+    : undefined;
+  const title = payment
+    ? outcome === 'paid'
+      ? t('paymentDone')
+      : outcome === 'failed'
+        ? t('paymentFailed')
+        : t('paymentPending')
+    : t('successTitle');
   return (
     <Card variant="outlined" sx={{ maxWidth: 720, mx: 'auto' }}>
       <CardContent>
-        <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 4 }} data-apply-form-success={params.msg} data-payment-outcome={outcome}>
-          {outcome === 'checking' ? <LinearProgress sx={{ width: '60%' }} /> : <CheckCircle color={outcome === 'failed' ? 'disabled' : 'success'} sx={{ fontSize: 80 }} />}
+        <Stack
+          spacing={2}
+          sx={{ alignItems: 'center', textAlign: 'center', py: 4 }}
+          data-apply-form-success={params.msg}
+          data-payment-outcome={outcome}
+        >
+          {outcome === 'checking' ? (
+            <LinearProgress sx={{ width: '60%' }} />
+          ) : (
+            <CheckCircle color={outcome === 'failed' ? 'disabled' : 'success'} sx={{ fontSize: 80 }} />
+          )}
           <Typography variant="h4" component="h1">
             {title}
           </Typography>
@@ -81,7 +113,12 @@ export function ApplySuccessPage({ params }: RendererProps) {
               </Button>
             )}
             {mine && (
-              <Button component={RouterLink} to={mine} variant={payment ? 'outlined' : 'contained'} data-nav="my-application">
+              <Button
+                component={RouterLink}
+                to={mine}
+                variant={payment ? 'outlined' : 'contained'}
+                data-nav="my-application"
+              >
                 {t('myApplication')}
               </Button>
             )}

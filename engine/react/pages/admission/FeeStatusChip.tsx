@@ -15,5 +15,9 @@ export function FeeStatusChip({ fee }: { fee: Fee }) {
   const t = useAdmissionText();
   if (feeNotDue(fee)) return <Chip size="small" variant="outlined" label={t('notDue')} />;
   // Without the table (a manifest that does not declare payment_status) the status's key is all there is.
-  return fee.status_ref ? <StatusRefBadge status={fee.status_ref} language={language} /> : <Chip size="small" variant="outlined" label={fee.status} />;
+  return fee.status_ref ? (
+    <StatusRefBadge status={fee.status_ref} language={language} />
+  ) : (
+    <Chip size="small" variant="outlined" label={fee.status} />
+  );
 }

@@ -6,22 +6,38 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import Payment from '@mui/icons-material/PaymentOutlined';
 import Receipt from '@mui/icons-material/ReceiptLongOutlined';
 import { ApiError } from '../../../core/api/api-error.ts';
 import { useApi } from '../../data/ApiProvider.tsx';
-import { useLabel, useLanguage } from '../../i18n/hooks.ts';
+import { useLabel } from '../../i18n/hooks.ts';
 import type { ApplicantDashboard, ApplicantLink } from './admission-api.ts';
-import { checkTransaction, createTransaction, payableFees, paymentDue, paymentInstructions, pendingPaymentStore, RETURN_PARAM, returnPath } from './payment.ts';
+import {
+  checkTransaction,
+  createTransaction,
+  payableFees,
+  paymentDue,
+  paymentInstructions,
+  pendingPaymentStore,
+  RETURN_PARAM,
+  returnPath,
+} from './payment.ts';
 import { FeeStatusChip } from './FeeStatusChip.tsx';
 import { useMoney } from '../finance/money.ts';
 import { useAdmissionText } from './texts.ts';
 import { ScrollCue } from '../../renderers/ScrollCue.tsx';
 
-export function PaymentPanel({ dashboard, link, onChanged }: { dashboard: ApplicantDashboard; link: ApplicantLink; onChanged(): void }) {
+export function PaymentPanel({
+  dashboard,
+  link,
+  onChanged,
+}: {
+  dashboard: ApplicantDashboard;
+  link: ApplicantLink;
+  onChanged(): void;
+}) {
   const api = useApi();
-  const language = useLanguage();
   const money = useMoney();
   const label = useLabel();
   const t = useAdmissionText();
@@ -36,7 +52,10 @@ export function PaymentPanel({ dashboard, link, onChanged }: { dashboard: Applic
   const checked = useRef<string | undefined>(undefined);
 
   // Back from the provider: ask once where the payment started before leaving stands.
-  const pending = useMemo(() => pendingPaymentStore(typeof window !== 'undefined' ? window.sessionStorage : undefined, link.id), [link.id]);
+  const pending = useMemo(
+    () => pendingPaymentStore(typeof window !== 'undefined' ? window.sessionStorage : undefined, link.id),
+    [link.id],
+  );
   const returned = new URLSearchParams(location.search).has(RETURN_PARAM);
   useEffect(() => {
     const reference = pending.get();
@@ -45,7 +64,10 @@ export function PaymentPanel({ dashboard, link, onChanged }: { dashboard: Applic
     setBusy(true);
     checkTransaction(api, link, reference).then(
       (body) => {
-        const answer = ((body as { data?: { status?: string; paid?: boolean } }).data ?? {}) as { status?: string; paid?: boolean };
+        const answer = ((body as { data?: { status?: string; paid?: boolean } }).data ?? {}) as {
+          status?: string;
+          paid?: boolean;
+        };
         pending.clear();
         setNotice(answer.paid || answer.status === 'paid' ? 'paid' : 'pending');
         setBusy(false);
@@ -74,7 +96,13 @@ export function PaymentPanel({ dashboard, link, onChanged }: { dashboard: Applic
       setNotice('pending');
       onChanged();
     } catch (error) {
-      setProblem(error instanceof ApiError && error.status === 404 ? t('paymentUnavailable') : error instanceof Error ? error.message : undefined);
+      setProblem(
+        error instanceof ApiError && error.status === 404
+          ? t('paymentUnavailable')
+          : error instanceof Error
+            ? error.message
+            : undefined,
+      );
     } finally {
       setBusy(false);
     }
@@ -119,7 +147,11 @@ export function PaymentPanel({ dashboard, link, onChanged }: { dashboard: Applic
               {fees.map((fee) => {
                 const canPay = payable.includes(fee);
                 return (
-                  <TableRow key={`${fee.billing_kind_id}-${fee.payment_id ?? ''}`} data-fee={fee.key} data-fee-status={fee.status}>
+                  <TableRow
+                    key={`${fee.billing_kind_id}-${fee.payment_id ?? ''}`}
+                    data-fee={fee.key}
+                    data-fee-status={fee.status}
+                  >
                     <TableCell>{label(fee.label)}</TableCell>
                     <TableCell>
                       <bdi>{money(fee.amount, fee.currency)}</bdi>
@@ -130,10 +162,23 @@ export function PaymentPanel({ dashboard, link, onChanged }: { dashboard: Applic
                     <TableCell align="right">
                       {canPay && (
                         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                          <Button size="small" variant="contained" startIcon={<Payment />} disabled={busy} onClick={() => void pay(fee.key, 'credit_card')} data-action="pay-card">
+                          <Button
+                            size="small"
+                            variant="contained"
+                            startIcon={<Payment />}
+                            disabled={busy}
+                            onClick={() => void pay(fee.key, 'credit_card')}
+                            data-action="pay-card"
+                          >
                             {t('payByCard')}
                           </Button>
-                          <Button size="small" variant="outlined" disabled={busy} onClick={() => void pay(fee.key, 'voucher')} data-action="pay-voucher">
+                          <Button
+                            size="small"
+                            variant="outlined"
+                            disabled={busy}
+                            onClick={() => void pay(fee.key, 'voucher')}
+                            data-action="pay-voucher"
+                          >
                             {t('payByVoucher')}
                           </Button>
                         </Stack>
@@ -149,7 +194,11 @@ export function PaymentPanel({ dashboard, link, onChanged }: { dashboard: Applic
       <Alert severity={due ? 'warning' : 'success'} data-payment-due={due ? 'true' : 'false'}>
         {due ? t('paymentDue') : t('paymentNotDue')}
       </Alert>
-      {notice && <Alert severity={notice === 'paid' ? 'success' : 'info'}>{notice === 'paid' ? t('paymentDone') : t('paymentPending')}</Alert>}
+      {notice && (
+        <Alert severity={notice === 'paid' ? 'success' : 'info'}>
+          {notice === 'paid' ? t('paymentDone') : t('paymentPending')}
+        </Alert>
+      )}
       {problem && (
         <Alert severity="error" role="alert">
           {problem}

@@ -1,14 +1,17 @@
 /** The fees of an application as staff read them: amounts, status badges and whether a payment is due (no buttons). */
 import { Alert, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useLabel, useLanguage } from '../../i18n/hooks.ts';
+import { useLabel } from '../../i18n/hooks.ts';
 import type { ApplicantDashboard } from './admission-api.ts';
 import { useMoney } from '../finance/money.ts';
 import { paymentDue } from './payment.ts';
 import { FeeStatusChip } from './FeeStatusChip.tsx';
 import { useAdmissionText } from './texts.ts';
 
-export function PaymentPanelStatic({ dashboard }: { dashboard: Pick<ApplicantDashboard, 'fees' | 'payment_due' | 'status' | 'require_payment' | 'early'> }) {
-  const language = useLanguage();
+export function PaymentPanelStatic({
+  dashboard,
+}: {
+  dashboard: Pick<ApplicantDashboard, 'fees' | 'payment_due' | 'status' | 'require_payment' | 'early'>;
+}) {
   const money = useMoney();
   const label = useLabel();
   const t = useAdmissionText();
@@ -32,20 +35,24 @@ export function PaymentPanelStatic({ dashboard }: { dashboard: Pick<ApplicantDas
           </TableHead>
           <TableBody>
             {fees.map((fee) => (
-              <TableRow key={`${fee.billing_kind_id}-${fee.payment_id ?? ''}`} data-fee={fee.key} data-fee-status={fee.status}>
+              <TableRow
+                key={`${fee.billing_kind_id}-${fee.payment_id ?? ''}`}
+                data-fee={fee.key}
+                data-fee-status={fee.status}
+              >
                 <TableCell>{label(fee.label)}</TableCell>
                 <TableCell>
                   <bdi>{money(fee.amount, fee.currency)}</bdi>
                 </TableCell>
                 <TableCell>
-                      <FeeStatusChip fee={fee} />
+                  <FeeStatusChip fee={fee} />
                 </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       )}
-      <Alert severity={due ? 'warning' : 'success'}>{due ? t('paymentDue') : t('paymentNotDue')}</Alert>
+      <Alert severity={due ? 'warning' : 'success'}>{due ? t('applicationPaymentDue') : t('paymentNotDue')}</Alert>
     </Stack>
   );
 }

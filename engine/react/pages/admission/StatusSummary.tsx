@@ -23,7 +23,17 @@ export function canSubmit(d: Pick<ApplicantDashboard, 'editable' | 'tabs' | 'nex
   return d.editable && d.tabs.length > 0 && d.tabs.every((t) => t.done) && SUBMITTABLE.has(d.next_step?.key ?? '');
 }
 
-export function StatusSummary({ dashboard, link, onChanged, compact = false }: { dashboard: ApplicantDashboard; link: ApplicantLink; onChanged(): void; compact?: boolean }) {
+export function StatusSummary({
+  dashboard,
+  link,
+  onChanged,
+  compact = false,
+}: {
+  dashboard: ApplicantDashboard;
+  link: ApplicantLink;
+  onChanged(): void;
+  compact?: boolean;
+}) {
   const manifest = useManifest();
   const language = useLanguage();
   const label = useLabel();
@@ -60,13 +70,23 @@ export function StatusSummary({ dashboard, link, onChanged, compact = false }: {
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
               {t('status')}
             </Typography>
-            {table ? <StatusBadge table={table} value={dashboard.status?.id} language={language} /> : dashboard.status ? <StatusRefBadge status={dashboard.status} language={language} /> : null}
+            {table ? (
+              <StatusBadge table={table} value={dashboard.status?.id} language={language} />
+            ) : dashboard.status ? (
+              <StatusRefBadge status={dashboard.status} language={language} />
+            ) : null}
             <Box sx={{ flexGrow: 1 }} />
             <Typography variant="body2" color="text.secondary">
               {t('tabsDone', { done, total })}
             </Typography>
           </Stack>
-          {total > 0 && <LinearProgress variant="determinate" value={Math.round((done / total) * 100)} aria-label={t('tabsDone', { done, total })} />}
+          {total > 0 && (
+            <LinearProgress
+              variant="determinate"
+              value={Math.round((done / total) * 100)}
+              aria-label={t('tabsDone', { done, total })}
+            />
+          )}
           {dashboard.feedback && (
             <Alert severity="warning" data-feedback>
               <AlertTitle>{t('feedback')}</AlertTitle>
@@ -88,7 +108,13 @@ export function StatusSummary({ dashboard, link, onChanged, compact = false }: {
           )}
           {canSubmit(dashboard) && (
             <Box>
-              <Button variant="contained" color="success" onClick={() => void submit()} disabled={submitting} data-action="submit-application">
+              <Button
+                variant="contained"
+                color="success"
+                onClick={() => void submit()}
+                disabled={submitting}
+                data-action="submit-application"
+              >
                 {dashboard.status?.key === 'feedback' ? t('resubmitApplication') : t('submitApplication')}
               </Button>
             </Box>

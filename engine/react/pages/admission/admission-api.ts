@@ -66,7 +66,12 @@ export interface ApplicantDashboard {
 
 /** Request options of an applicant call. */
 export function applicantConfig(secret: string, extra: ApiRequestConfig = {}): ApiRequestConfig {
-  return { ...extra, admission: true, toast: false, headers: { ...(extra.headers as Record<string, string> | undefined), [SECRET_HEADER]: secret } };
+  return {
+    ...extra,
+    admission: true,
+    toast: false,
+    headers: { ...(extra.headers as Record<string, string> | undefined), [SECRET_HEADER]: secret },
+  };
 }
 
 const enc = encodeURIComponent;
@@ -76,12 +81,20 @@ function dataOf<T>(body: unknown): T {
 }
 
 /** PUT /api/admission/apply: starts an application; the link with the secret is emailed. */
-export async function startApplication(api: ApiClient, body: Record<string, unknown>): Promise<{ id: number; applicant_type_id: number }> {
+export async function startApplication(
+  api: ApiClient,
+  body: Record<string, unknown>,
+): Promise<{ id: number; applicant_type_id: number }> {
   return dataOf(await api.put('/admission/apply', body, { admission: true, toast: false }));
 }
 
-export async function loadDashboard(api: ApiClient, link: Pick<ApplicantLink, 'id' | 'secret'>): Promise<ApplicantDashboard> {
-  return normalizeDashboard(dataOf(await api.get(`/admission/${enc(link.id)}/dashboard`, applicantConfig(link.secret))));
+export async function loadDashboard(
+  api: ApiClient,
+  link: Pick<ApplicantLink, 'id' | 'secret'>,
+): Promise<ApplicantDashboard> {
+  return normalizeDashboard(
+    dataOf(await api.get(`/admission/${enc(link.id)}/dashboard`, applicantConfig(link.secret))),
+  );
 }
 
 /** The dashboard answer with its lists present (an older or partial answer draws, it does not crash). */
@@ -122,7 +135,11 @@ export function admissionSource(api: ApiClient, link: ApplicantLink): WizardSour
 }
 
 /** Files stored as soon as chosen: POST/DELETE /api/admission/{id}/files/{field}, with progress. */
-export function admissionUploads(api: ApiClient, link: Pick<ApplicantLink, 'id' | 'secret'>, editable: boolean): UploadTarget {
+export function admissionUploads(
+  api: ApiClient,
+  link: Pick<ApplicantLink, 'id' | 'secret'>,
+  editable: boolean,
+): UploadTarget {
   return {
     editable,
     async upload(field, file, onProgress) {
@@ -146,7 +163,8 @@ export function admissionUploads(api: ApiClient, link: Pick<ApplicantLink, 'id' 
 /** The kinds of application (applicant_type_id) with a round open today: GET /api/website/admissionData. */
 export async function openAdmissionKinds(api: ApiClient): Promise<ReadonlySet<number>> {
   const body = await api.get('/website/admissionData', { admission: true, toast: false });
-  const rounds = (body as { admissions?: Array<{ applicant_type_id?: unknown; open_now?: unknown }> } | null)?.admissions ?? [];
+  const rounds =
+    (body as { admissions?: Array<{ applicant_type_id?: unknown; open_now?: unknown }> } | null)?.admissions ?? [];
   return new Set(rounds.filter((r) => r.open_now === true).map((r) => Number(r.applicant_type_id)));
 }
 
@@ -175,11 +193,14 @@ export function admissionLookups(api: ApiClient): Promise<Record<string, LabelRo
  */
 export function admissionRefLoader(api: ApiClient, degreeLevel?: number | null) {
   return (ref: string): Promise<LabelRow[]> =>
-    admissionLookups(api).then((all) => {
-      const rows = all[ref] ?? [];
-      if (ref !== 'programs' || degreeLevel === undefined || degreeLevel === null) return rows;
-      return rows.filter((row) => row.degree_level_id === undefined || Number(row.degree_level_id) === degreeLevel);
-    }, () => []);
+    admissionLookups(api).then(
+      (all) => {
+        const rows = all[ref] ?? [];
+        if (ref !== 'programs' || degreeLevel === undefined || degreeLevel === null) return rows;
+        return rows.filter((row) => row.degree_level_id === undefined || Number(row.degree_level_id) === degreeLevel);
+      },
+      () => [],
+    );
 }
 
 /** The download address of a stored file (applicant secret needed: fetched, not linked). */

@@ -13,7 +13,9 @@ export function feeNotDue(fee: Pick<Fee, 'status' | 'due'>): boolean {
 }
 
 /** The server's payment_due when it sent one, else the spec's rule on the status and flags. */
-export function paymentDue(d: Pick<ApplicantDashboard, 'payment_due' | 'status' | 'require_payment' | 'early'>): boolean {
+export function paymentDue(
+  d: Pick<ApplicantDashboard, 'payment_due' | 'status' | 'require_payment' | 'early'>,
+): boolean {
   if (typeof d.payment_due === 'boolean') return d.payment_due;
   return isPaymentDue({ status: d.status?.key, requirePayment: d.require_payment, incompleteFlag: d.early });
 }
@@ -36,7 +38,10 @@ export const RETURN_PARAM = 'transaction';
  * The reference of a payment started at the provider, kept in the tab's session storage while
  * the browser is away (the provider sends it back to a fixed address without the reference).
  */
-export function pendingPaymentStore(storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined, applicantId: string) {
+export function pendingPaymentStore(
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined,
+  applicantId: string,
+) {
   const key = `rowaq:admission-payment:${applicantId}`;
   return {
     get: (): string | undefined => {
@@ -69,12 +74,20 @@ export async function createTransaction(
   link: Pick<ApplicantLink, 'id' | 'secret'>,
   input: { fee: string; method: 'credit_card' | 'voucher'; return_path: string },
 ): Promise<StartedPayment> {
-  const body = await api.post(`/admission/website/transaction/create/${encodeURIComponent(link.id)}`, input, applicantConfig(link.secret));
+  const body = await api.post(
+    `/admission/website/transaction/create/${encodeURIComponent(link.id)}`,
+    input,
+    applicantConfig(link.secret),
+  );
   return ((body as { data?: StartedPayment }).data ?? body) as StartedPayment;
 }
 
 /** POST /api/admission/website/transaction/check/{transaction}/{id}: where a provider payment stands. */
-export async function checkTransaction(api: ApiClient, link: Pick<ApplicantLink, 'id' | 'secret'>, reference: string): Promise<unknown> {
+export async function checkTransaction(
+  api: ApiClient,
+  link: Pick<ApplicantLink, 'id' | 'secret'>,
+  reference: string,
+): Promise<unknown> {
   return api.post(
     `/admission/website/transaction/check/${encodeURIComponent(reference)}/${encodeURIComponent(link.id)}`,
     {},
@@ -83,7 +96,11 @@ export async function checkTransaction(api: ApiClient, link: Pick<ApplicantLink,
 }
 
 /** GET /api/admission/website/print-pdf/{id}[/{installment_id}]: the payment instructions as a PDF blob. */
-export async function paymentInstructions(api: ApiClient, link: Pick<ApplicantLink, 'id' | 'secret'>, installmentId?: number): Promise<Blob> {
+export async function paymentInstructions(
+  api: ApiClient,
+  link: Pick<ApplicantLink, 'id' | 'secret'>,
+  installmentId?: number,
+): Promise<Blob> {
   const path = `/admission/website/print-pdf/${encodeURIComponent(link.id)}${installmentId !== undefined ? `/${installmentId}` : ''}`;
   return api.get<Blob>(path, applicantConfig(link.secret, { responseType: 'blob' }));
 }

@@ -40,6 +40,8 @@ export const ADMISSION_TEXTS = {
   noFees: { en: 'No fees are due for this application.', ar: 'لا توجد رسوم مستحقة على هذا الطلب.' },
   paymentDue: { en: 'A payment is due on your application.', ar: 'يوجد مبلغ مستحق السداد على طلبك.' },
   paymentNotDue: { en: 'No payment is due now.', ar: 'لا يوجد سداد مستحق الآن.' },
+  /** The office's view of the same fact: the application is not theirs. */
+  applicationPaymentDue: { en: 'A payment is due on this application.', ar: 'يوجد مبلغ مستحق السداد على هذا الطلب.' },
   payByCard: { en: 'Pay by card', ar: 'الدفع بالبطاقة' },
   payByVoucher: { en: 'Pay by voucher', ar: 'الدفع بقسيمة' },
   paymentInstructions: { en: 'Payment instructions (PDF)', ar: 'تعليمات السداد (PDF)' },
@@ -78,7 +80,11 @@ export const ADMISSION_TEXTS = {
 
 export type AdmissionTextKey = keyof typeof ADMISSION_TEXTS;
 
-export function admissionText(key: AdmissionTextKey, language: string, values: Record<string, string | number> = {}): string {
+export function admissionText(
+  key: AdmissionTextKey,
+  language: string,
+  values: Record<string, string | number> = {},
+): string {
   const pair = ADMISSION_TEXTS[key];
   const text = language === 'ar' ? pair.ar : pair.en;
   return Object.entries(values).reduce<string>((s, [k, v]) => s.replaceAll(`{{${k}}}`, String(v)), text);

@@ -68,7 +68,9 @@ export function LoginPage({ screen, params }: RendererProps) {
         : undefined;
     if (call) {
       setBusy(true);
-      call().then(finish, () => undefined).finally(() => setBusy(false));
+      call()
+        .then(finish, () => undefined)
+        .finally(() => setBusy(false));
     }
     // A probe, not a user action: through the bare axios instance, so no response rule
     // (404 -> error-404) can move the user; any failure just hides the button.
@@ -86,14 +88,23 @@ export function LoginPage({ screen, params }: RendererProps) {
       {form ? <LoginForm form={form} onSaved={finish} /> : <Alert severity="warning">{ui('unknownScreen')}</Alert>}
       <Stack spacing={2} sx={{ mt: 2 }}>
         <Box sx={{ textAlign: 'center' }}>
-          <Link component={RouterLink} to={hrefFor(manifest, FORGOT_PASSWORD_ROUTE) ?? '/forgot-password'} variant="body2">
+          <Link
+            component={RouterLink}
+            to={hrefFor(manifest, FORGOT_PASSWORD_ROUTE) ?? '/forgot-password'}
+            variant="body2"
+          >
             {ui('forgotPassword')}
           </Link>
         </Box>
         {ssoUrl && (
           <>
             <Divider>{ui('or')}</Divider>
-            <Button variant="outlined" size="large" startIcon={<Microsoft />} onClick={() => window.location.assign(ssoUrl)}>
+            <Button
+              variant="outlined"
+              size="large"
+              startIcon={<Microsoft />}
+              onClick={() => window.location.assign(ssoUrl)}
+            >
               {ui('signInMicrosoft')}
             </Button>
           </>

@@ -3,7 +3,13 @@
  * 4 (staff); otherwise loading stops and nobody is signed in. The single sign-on return
  * carries code, state and session_state in the address.
  */
-import { isSessionUser, STAFF_USER_TYPE, STUDENT_USER_TYPE, userTypeNumber, type SessionUser } from '../../../core/session.ts';
+import {
+  isSessionUser,
+  STAFF_USER_TYPE,
+  STUDENT_USER_TYPE,
+  userTypeNumber,
+  type SessionUser,
+} from '../../../core/session.ts';
 import { firstValue, type QueryInput } from '../../../core/query.ts';
 
 export const ACCEPTED_USER_TYPES: readonly number[] = [STUDENT_USER_TYPE, STAFF_USER_TYPE];

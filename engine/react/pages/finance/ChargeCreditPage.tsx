@@ -15,7 +15,11 @@ import { hrefFor } from '../../router/paths.ts';
 import { goToProvider, useMoney } from './money.ts';
 import { useFinanceText } from './useFinanceText.ts';
 
-interface Started { reference?: string; redirect_url?: string | null; voucher_reference?: string | null }
+interface Started {
+  reference?: string;
+  redirect_url?: string | null;
+  voucher_reference?: string | null;
+}
 
 export function ChargeCreditPage({ screen, params }: RendererProps) {
   const manifest = useManifest();
@@ -34,16 +38,27 @@ export function ChargeCreditPage({ screen, params }: RendererProps) {
       if (!started?.reference) return;
       // A voucher is paid later: its page shows the number. A card payment continues at the provider.
       if (started.voucher_reference || !goToProvider(started.redirect_url)) {
-        void navigate(hrefFor(manifest, 'payment-info', { id: started.reference }) ?? `/payment-info/${started.reference}`);
+        void navigate(
+          hrefFor(manifest, 'payment-info', { id: started.reference }) ?? `/payment-info/${started.reference}`,
+        );
       }
     },
   });
-  if (!form) return <Alert severity="warning">{ui('unknownScreenHint', { view: screen.view, name: screen.name })}</Alert>;
+  if (!form)
+    return <Alert severity="warning">{ui('unknownScreenHint', { view: screen.view, name: screen.name })}</Alert>;
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1">{label(screen.title)}</Typography>
-        {balance.data && <Chip color="success" variant="outlined" label={`${t('balance')}: ${money(balance.data.balance, balance.data.currency_id)}`} />}
+        <Typography variant="h5" component="h1">
+          {label(screen.title)}
+        </Typography>
+        {balance.data && (
+          <Chip
+            color="success"
+            variant="outlined"
+            label={`${t('balance')}: ${money(balance.data.balance, balance.data.currency_id)}`}
+          />
+        )}
       </Stack>
       <Card variant="outlined">
         <CardContent>

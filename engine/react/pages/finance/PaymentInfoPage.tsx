@@ -13,8 +13,14 @@ import { goToProvider, useMoney } from './money.ts';
 import { useFinanceText } from './useFinanceText.ts';
 
 interface ProviderPayment {
-  reference: string; status: 'pending' | 'paid' | 'failed'; amount: number; currency: string;
-  redirect_url: string | null; voucher_reference: string | null; purpose: 'invoice' | 'wallet'; payment_id: number | null;
+  reference: string;
+  status: 'pending' | 'paid' | 'failed';
+  amount: number;
+  currency: string;
+  redirect_url: string | null;
+  voucher_reference: string | null;
+  purpose: 'invoice' | 'wallet';
+  payment_id: number | null;
 }
 
 const COLOURS = { pending: 'warning', paid: 'success', failed: 'error' } as const;
@@ -25,12 +31,16 @@ export function PaymentInfoPage({ screen, params }: RendererProps) {
   const t = useFinanceText();
   const money = useMoney();
   const reference = params.id;
-  const payment = useResource<ProviderPayment>(reference ? `/payments/provider/status/${encodeURIComponent(reference)}` : undefined);
+  const payment = useResource<ProviderPayment>(
+    reference ? `/payments/provider/status/${encodeURIComponent(reference)}` : undefined,
+  );
   const p = payment.data;
   const status = p ? ({ pending: t('pending'), paid: t('done'), failed: t('failed') } as const)[p.status] : '';
   return (
     <Stack spacing={2}>
-      <Typography variant="h5" component="h1">{label(screen.title)}</Typography>
+      <Typography variant="h5" component="h1">
+        {label(screen.title)}
+      </Typography>
       {payment.loading && <LinearProgress />}
       {p && (
         <Card variant="outlined">
@@ -40,20 +50,39 @@ export function PaymentInfoPage({ screen, params }: RendererProps) {
                 <Typography>{t('providerStatus')}:</Typography>
                 <Chip data-testid="payment-status" color={COLOURS[p.status]} label={status} />
               </Stack>
-              <Typography>{t('amount')}: <bdi>{money(p.amount, p.currency)}</bdi></Typography>
-              <Typography>{t('reference')}: <bdi>{p.reference}</bdi></Typography>
+              <Typography>
+                {t('amount')}: <bdi>{money(p.amount, p.currency)}</bdi>
+              </Typography>
+              <Typography>
+                {t('reference')}: <bdi>{p.reference}</bdi>
+              </Typography>
               {p.voucher_reference && p.status === 'pending' && (
                 <Alert severity="info">
-                  {t('voucher')}: <strong data-testid="voucher-number"><bdi>{p.voucher_reference}</bdi></strong>
+                  {t('voucher')}:{' '}
+                  <strong data-testid="voucher-number">
+                    <bdi>{p.voucher_reference}</bdi>
+                  </strong>
                 </Alert>
               )}
               <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
                 {p.status === 'pending' && p.redirect_url && (
-                  <Button variant="contained" onClick={() => goToProvider(p.redirect_url)}>{t('continuePay')}</Button>
+                  <Button variant="contained" onClick={() => goToProvider(p.redirect_url)}>
+                    {t('continuePay')}
+                  </Button>
                 )}
-                {p.status === 'pending' && <Button variant="outlined" onClick={payment.reload}>{t('checkAgain')}</Button>}
-                <Button component={RouterLink} to={hrefFor(manifest, 'payments') ?? '/payments'}>{t('toPayments')}</Button>
-                {p.purpose === 'wallet' && <Button component={RouterLink} to={hrefFor(manifest, 'credit') ?? '/my_credit'}>{t('toCredit')}</Button>}
+                {p.status === 'pending' && (
+                  <Button variant="outlined" onClick={payment.reload}>
+                    {t('checkAgain')}
+                  </Button>
+                )}
+                <Button component={RouterLink} to={hrefFor(manifest, 'payments') ?? '/payments'}>
+                  {t('toPayments')}
+                </Button>
+                {p.purpose === 'wallet' && (
+                  <Button component={RouterLink} to={hrefFor(manifest, 'credit') ?? '/my_credit'}>
+                    {t('toCredit')}
+                  </Button>
+                )}
               </Stack>
             </Stack>
           </CardContent>

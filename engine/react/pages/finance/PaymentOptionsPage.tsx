@@ -8,7 +8,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import {
-  Alert, Button, Card, CardContent, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography,
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
 } from '@mui/material';
 import { can } from '../../../core/permissions.ts';
 import { useApi } from '../../data/ApiProvider.tsx';
@@ -29,7 +41,11 @@ type Row = Record<string, unknown>;
 
 /** An amount or a date on one line: the table scrolls sideways (with its cue) instead. */
 const ONE_LINE = { whiteSpace: 'nowrap' } as const;
-interface Started { reference: string; redirect_url: string | null; voucher_reference: string | null }
+interface Started {
+  reference: string;
+  redirect_url: string | null;
+  voucher_reference: string | null;
+}
 type Way = 'wallet' | 'card' | 'voucher' | 'bank';
 
 export function PaymentOptionsPage({ screen, params }: RendererProps) {
@@ -54,7 +70,9 @@ export function PaymentOptionsPage({ screen, params }: RendererProps) {
   const student = !!subject && can(subject, 'access_student');
   const invoice = useResource<Row>(id ? `/payments/${encodeURIComponent(id)}` : undefined);
   const parts = useInstallments(id);
-  const balance = useResource<{ balance: number; currency_id: number }>(student ? '/credit-transactions/balance' : undefined);
+  const balance = useResource<{ balance: number; currency_id: number }>(
+    student ? '/credit-transactions/balance' : undefined,
+  );
   const university = useResource<Record<string, unknown>>('/university/data', { raw: true });
   const [busy, setBusy] = useState<string | null>(null);
   const keys = useRef(new Map<string, string>());
@@ -90,11 +108,17 @@ export function PaymentOptionsPage({ screen, params }: RendererProps) {
         keys.current.delete(slot);
         reload();
       } else {
-        const answer = await api.post<{ data: Started }>(`/payments/pay-with-provider/${id}${suffix}`, { method: way === 'card' ? 'credit_card' : 'voucher' }, config);
+        const answer = await api.post<{ data: Started }>(
+          `/payments/pay-with-provider/${id}${suffix}`,
+          { method: way === 'card' ? 'credit_card' : 'voucher' },
+          config,
+        );
         keys.current.delete(slot);
         const started = answer.data;
         if (way === 'voucher' || !goToProvider(started.redirect_url)) {
-          void navigate(hrefFor(manifest, 'payment-info', { id: started.reference }) ?? `/payment-info/${started.reference}`);
+          void navigate(
+            hrefFor(manifest, 'payment-info', { id: started.reference }) ?? `/payment-info/${started.reference}`,
+          );
         }
       }
     } catch {
@@ -116,19 +140,46 @@ export function PaymentOptionsPage({ screen, params }: RendererProps) {
 
   const buttons = (installment: number | null, egp: boolean) => (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-      {egp && <Button size="small" variant="contained" disabled={!!busy} onClick={() => void pay('wallet', installment)}>{t('payWallet')}</Button>}
-      {card && <Button size="small" variant="outlined" disabled={!!busy} onClick={() => void pay('card', installment)}>{t('payCard')}</Button>}
-      {voucher && <Button size="small" variant="outlined" disabled={!!busy} onClick={() => void pay('voucher', installment)}>{t('payVoucher')}</Button>}
-      <Button size="small" disabled={!!busy} onClick={() => void pay('bank', installment)}>{t('payBank')}</Button>
+      {egp && (
+        <Button size="small" variant="contained" disabled={!!busy} onClick={() => void pay('wallet', installment)}>
+          {t('payWallet')}
+        </Button>
+      )}
+      {card && (
+        <Button size="small" variant="outlined" disabled={!!busy} onClick={() => void pay('card', installment)}>
+          {t('payCard')}
+        </Button>
+      )}
+      {voucher && (
+        <Button size="small" variant="outlined" disabled={!!busy} onClick={() => void pay('voucher', installment)}>
+          {t('payVoucher')}
+        </Button>
+      )}
+      <Button size="small" disabled={!!busy} onClick={() => void pay('bank', installment)}>
+        {t('payBank')}
+      </Button>
     </Stack>
   );
 
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1">{label(screen.title)}</Typography>
-        {balance.data && <Chip data-testid="credit-balance" color="success" variant="outlined" label={`${t('balance')}: ${money(balance.data.balance, balance.data.currency_id)}`} />}
-        {student && <Button component={RouterLink} to={hrefFor(manifest, 'credit-charge') ?? '/my_credit/charge'}>{t('charge')}</Button>}
+        <Typography variant="h5" component="h1">
+          {label(screen.title)}
+        </Typography>
+        {balance.data && (
+          <Chip
+            data-testid="credit-balance"
+            color="success"
+            variant="outlined"
+            label={`${t('balance')}: ${money(balance.data.balance, balance.data.currency_id)}`}
+          />
+        )}
+        {student && (
+          <Button component={RouterLink} to={hrefFor(manifest, 'credit-charge') ?? '/my_credit/charge'}>
+            {t('charge')}
+          </Button>
+        )}
       </Stack>
       {(invoice.loading || parts.loading || busy) && <LinearProgress />}
       {!invoice.loading && !row && <Alert severity="warning">{t('notFound')}</Alert>}
@@ -137,13 +188,22 @@ export function PaymentOptionsPage({ screen, params }: RendererProps) {
           <CardContent>
             <Stack spacing={1}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-                <Typography variant="h6" component="h2">{t('invoice')} <bdi>{String(row.code ?? row.id)}</bdi></Typography>
+                <Typography variant="h6" component="h2">
+                  {t('invoice')} <bdi>{String(row.code ?? row.id)}</bdi>
+                </Typography>
                 {billing && <StatusBadge table={billing} value={row.billing_kind_id} language={language} />}
                 {statusTable && <StatusBadge table={statusTable} value={row.status_id} language={language} />}
                 {partPaid(row, 'invoice-part-paid')}
               </Stack>
-              <Typography>{t('amount')}: <bdi>{money(row.amount, row.currency_id)}</bdi> · {t('paid')}: <bdi>{money(row.paid_amount, row.currency_id)}</bdi></Typography>
-              {params.amount && <Typography>{t('amountGiven')}: <bdi>{money(params.amount, row.currency_id)}</bdi></Typography>}
+              <Typography>
+                {t('amount')}: <bdi>{money(row.amount, row.currency_id)}</bdi> · {t('paid')}:{' '}
+                <bdi>{money(row.paid_amount, row.currency_id)}</bdi>
+              </Typography>
+              {params.amount && (
+                <Typography>
+                  {t('amountGiven')}: <bdi>{money(params.amount, row.currency_id)}</bdi>
+                </Typography>
+              )}
               <ScrollCue>
                 <Table size="small">
                   <TableHead>
@@ -161,17 +221,35 @@ export function PaymentOptionsPage({ screen, params }: RendererProps) {
                       const left = Number(p.amount) - Number(p.paid_amount);
                       return (
                         <TableRow key={String(p.id)} data-testid={`installment-${String(p.installment_id)}`}>
-                          <TableCell>{installmentTable ? <StatusBadge table={installmentTable} value={p.installment_id} language={language} /> : String(p.installment_id)}</TableCell>
-                          <TableCell sx={ONE_LINE}><bdi>{money(p.amount, p.currency_id)}</bdi></TableCell>
-                          <TableCell sx={ONE_LINE}><bdi>{money(Math.max(left, 0), p.currency_id)}</bdi></TableCell>
-                          <TableCell sx={ONE_LINE}><bdi>{formatValue(p.due_date, 'date', 'date', language)}</bdi></TableCell>
+                          <TableCell>
+                            {installmentTable ? (
+                              <StatusBadge table={installmentTable} value={p.installment_id} language={language} />
+                            ) : (
+                              String(p.installment_id)
+                            )}
+                          </TableCell>
+                          <TableCell sx={ONE_LINE}>
+                            <bdi>{money(p.amount, p.currency_id)}</bdi>
+                          </TableCell>
+                          <TableCell sx={ONE_LINE}>
+                            <bdi>{money(Math.max(left, 0), p.currency_id)}</bdi>
+                          </TableCell>
+                          <TableCell sx={ONE_LINE}>
+                            <bdi>{formatValue(p.due_date, 'date', 'date', language)}</bdi>
+                          </TableCell>
                           <TableCell>
                             <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                              {statusTable && <StatusBadge table={statusTable} value={p.status_id} language={language} />}
+                              {statusTable && (
+                                <StatusBadge table={statusTable} value={p.status_id} language={language} />
+                              )}
                               {partPaid(p, 'installment-part-paid')}
                             </Stack>
                           </TableCell>
-                          {student && <TableCell>{left > 0 && buttons(Number(p.installment_id), Number(p.currency_id) === 1)}</TableCell>}
+                          {student && (
+                            <TableCell>
+                              {left > 0 && buttons(Number(p.installment_id), Number(p.currency_id) === 1)}
+                            </TableCell>
+                          )}
                         </TableRow>
                       );
                     })}
@@ -199,10 +277,16 @@ function useInstallments(id: string | undefined) {
   const load = useCallback(() => {
     if (!id) return;
     setState((s) => ({ ...s, loading: true }));
-    api.post<{ data: Row[] }>('/installments', { filters: { payment_id: Number(id) }, sort: { field: 'installment_id', order: 'asc' }, perPage: 10 }).then(
-      (answer) => setState({ rows: answer.data ?? [], loading: false }),
-      () => setState({ rows: [], loading: false }),
-    );
+    api
+      .post<{ data: Row[] }>('/installments', {
+        filters: { payment_id: Number(id) },
+        sort: { field: 'installment_id', order: 'asc' },
+        perPage: 10,
+      })
+      .then(
+        (answer) => setState({ rows: answer.data ?? [], loading: false }),
+        () => setState({ rows: [], loading: false }),
+      );
   }, [api, id]);
   useEffect(load, [load]);
   return { ...state, reload: load };

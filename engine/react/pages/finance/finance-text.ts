@@ -18,7 +18,10 @@ export const FINANCE_TEXT = {
   payAll: { en: 'Everything left', ar: 'كل المتبقي' },
   charge: { en: 'Charge my credit', ar: 'شحن رصيدي' },
   notFound: { en: 'This invoice was not found', ar: 'لم يتم العثور على هذه الفاتورة' },
-  bankSent: { en: 'Your bank transfer is waiting for confirmation by the finance office. Quote the invoice number in the transfer.', ar: 'تحويلك البنكي بانتظار تأكيد الشؤون المالية. اذكر رقم الفاتورة في التحويل.' },
+  bankSent: {
+    en: 'Your bank transfer is waiting for confirmation by the finance office. Quote the invoice number in the transfer.',
+    ar: 'تحويلك البنكي بانتظار تأكيد الشؤون المالية. اذكر رقم الفاتورة في التحويل.',
+  },
   voucher: { en: 'Voucher number: pay it at any outlet', ar: 'رقم القسيمة: ادفعه في أي منفذ' },
   providerStatus: { en: 'Payment status', ar: 'حالة الدفع' },
   pending: { en: 'Waiting for the payment', ar: 'بانتظار الدفع' },

@@ -18,7 +18,10 @@ export function money(value: unknown, currency: unknown, language: string, curre
   // the currency's name follows it in the sentence's own direction.
   const amount = `\u2066${formatValue(value, 'money', 'money', language)}\u2069`;
   const id = typeof currency === 'number' || typeof currency === 'string' ? currency : undefined;
-  const name = (currencies && id !== undefined ? badge(currencies, id, language).text : '') || CURRENCIES[Number(currency)] || (typeof currency === 'string' ? currency : '');
+  const name =
+    (currencies && id !== undefined ? badge(currencies, id, language).text : '') ||
+    CURRENCIES[Number(currency)] ||
+    (typeof currency === 'string' ? currency : '');
   return name ? `${amount} ${name}` : amount;
 }
 
@@ -26,7 +29,10 @@ export function money(value: unknown, currency: unknown, language: string, curre
 export function useMoney(): (value: unknown, currency: unknown) => string {
   const currencies = useManifest().statusTables.currency;
   const language = useLanguage();
-  return useCallback((value: unknown, currency: unknown) => money(value, currency, language, currencies), [language, currencies]);
+  return useCallback(
+    (value: unknown, currency: unknown) => money(value, currency, language, currencies),
+    [language, currencies],
+  );
 }
 
 /** Starts a provider payment and sends the browser to its hosted page (a full page load: it is another site). */

@@ -3,7 +3,20 @@
  * (GET /students/academic/terms-grades, /taken-courses, /study-plan). The student sees their
  * own; the staff student page passes `studentId` (the server checks access_users).
  */
-import { Card, CardContent, Chip, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
+import {
+  Card,
+  CardContent,
+  Chip,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tabs,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useLanguage } from '../../i18n/hooks.ts';
 import { numberLocale } from '../../renderers/cells.tsx';
@@ -14,19 +27,56 @@ import { localName, useText } from './texts.ts';
 import { useRetryingGet } from './useRetryingGet.ts';
 
 interface CourseGrade {
-  id: number; code: string; name: string; name_local?: string | null; credit_hours: number; term_code: string; term_name: string;
-  term_name_local?: string | null; status_code: number; grade: number | null; max_mark: number | null; letter: string | null; points: number | null;
+  id: number;
+  code: string;
+  name: string;
+  name_local?: string | null;
+  credit_hours: number;
+  term_code: string;
+  term_name: string;
+  term_name_local?: string | null;
+  status_code: number;
+  grade: number | null;
+  max_mark: number | null;
+  letter: string | null;
+  points: number | null;
 }
 interface TermGrades {
-  id: number; code: string; name: string; name_local?: string | null; courses: CourseGrade[]; term_gpa: number | null; term_hours: number;
-  cumulative_gpa: number | null; cumulative_earned_hours: number;
+  id: number;
+  code: string;
+  name: string;
+  name_local?: string | null;
+  courses: CourseGrade[];
+  term_gpa: number | null;
+  term_hours: number;
+  cumulative_gpa: number | null;
+  cumulative_earned_hours: number;
 }
 interface PlanRow {
-  id: number; code: string; name: string; name_local?: string | null; credit_hours: number; level: number; semester: number;
-  category_id: number; prerequisites: string; state_id: number; letter: string | null;
+  id: number;
+  code: string;
+  name: string;
+  name_local?: string | null;
+  credit_hours: number;
+  level: number;
+  semester: number;
+  category_id: number;
+  prerequisites: string;
+  state_id: number;
+  letter: string | null;
 }
-interface Summary { gpa?: number | null; earned_hours?: number; total_hours?: number; passed_hours?: number; registered_hours?: number; remaining_hours?: number }
-interface Answer<T> { data?: T[]; meta?: Summary }
+interface Summary {
+  gpa?: number | null;
+  earned_hours?: number;
+  total_hours?: number;
+  passed_hours?: number;
+  registered_hours?: number;
+  remaining_hours?: number;
+}
+interface Answer<T> {
+  data?: T[];
+  meta?: Summary;
+}
 
 /**
  * The column widths of the term cards (code, course, hours, mark, grade, points, status) and of
@@ -44,7 +94,9 @@ const suffix = (studentId?: number) => (studentId === undefined ? '' : `?student
 function useGpa() {
   const language = useLanguage();
   return (value: number | null | undefined) =>
-    value === null || value === undefined ? '—' : value.toLocaleString(numberLocale(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    value === null || value === undefined
+      ? '—'
+      : value.toLocaleString(numberLocale(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 function Mark({ c }: { c: CourseGrade }) {
@@ -56,8 +108,11 @@ function GradeHeadCells() {
   const t = useText();
   return (
     <>
-      <TableCell>{t('code')}</TableCell><TableCell>{t('course')}</TableCell><TableCell>{t('hours')}</TableCell>
-      <TableCell>{t('mark')}</TableCell><TableCell>{t('grade')}</TableCell>
+      <TableCell>{t('code')}</TableCell>
+      <TableCell>{t('course')}</TableCell>
+      <TableCell>{t('hours')}</TableCell>
+      <TableCell>{t('mark')}</TableCell>
+      <TableCell>{t('grade')}</TableCell>
     </>
   );
 }
@@ -65,8 +120,17 @@ function GradeHeadCells() {
 function GradeCells({ c, language }: { c: CourseGrade; language: string }) {
   return (
     <>
-      <TableCell sx={ONE_LINE}><bdi dir="ltr">{c.code}</bdi></TableCell><TableCell>{localName(c, language)}</TableCell><TableCell>{c.credit_hours}</TableCell>
-      <TableCell sx={ONE_LINE}><Mark c={c} /></TableCell><TableCell sx={ONE_LINE}><bdi dir="ltr">{c.letter ?? '—'}</bdi></TableCell>
+      <TableCell sx={ONE_LINE}>
+        <bdi dir="ltr">{c.code}</bdi>
+      </TableCell>
+      <TableCell>{localName(c, language)}</TableCell>
+      <TableCell>{c.credit_hours}</TableCell>
+      <TableCell sx={ONE_LINE}>
+        <Mark c={c} />
+      </TableCell>
+      <TableCell sx={ONE_LINE}>
+        <bdi dir="ltr">{c.letter ?? '—'}</bdi>
+      </TableCell>
     </>
   );
 }
@@ -85,25 +149,32 @@ function TermGradesView({ studentId }: { studentId?: number }) {
         <Card key={term.id} variant="outlined">
           <CardContent>
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
-              <Typography variant="subtitle1" component="h3" sx={{ flex: 1 }}>{localName(term, language)}</Typography>
+              <Typography variant="subtitle1" component="h3" sx={{ flex: 1 }}>
+                {localName(term, language)}
+              </Typography>
               <Chip size="small" label={`${t('termGpa')}: ${gpa(term.term_gpa)}`} />
               <Chip size="small" color="primary" label={`${t('cumGpa')}: ${gpa(term.cumulative_gpa)}`} />
               <Chip size="small" label={`${t('termHours')}: ${term.term_hours}`} />
             </Stack>
             <FixedColumnsTable widths={TERM_COLUMNS} testId="term-table">
-                <TableHead>
-                  <TableRow>
-                    <GradeHeadCells /><TableCell>{t('points')}</TableCell><TableCell>{t('status')}</TableCell>
+              <TableHead>
+                <TableRow>
+                  <GradeHeadCells />
+                  <TableCell>{t('points')}</TableCell>
+                  <TableCell>{t('status')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {term.courses.map((c) => (
+                  <TableRow key={c.id}>
+                    <GradeCells c={c} language={language} />
+                    <TableCell>{c.points ?? '—'}</TableCell>
+                    <TableCell>
+                      <Badge table="registration_code" value={c.status_code} />
+                    </TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {term.courses.map((c) => (
-                    <TableRow key={c.id}>
-                      <GradeCells c={c} language={language} /><TableCell>{c.points ?? '—'}</TableCell>
-                      <TableCell><Badge table="registration_code" value={c.status_code} /></TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
+                ))}
+              </TableBody>
             </FixedColumnsTable>
           </CardContent>
         </Card>
@@ -133,7 +204,8 @@ function TakenCoursesView({ studentId }: { studentId?: number }) {
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell>{t('term')}</TableCell><GradeHeadCells />
+                <TableCell>{t('term')}</TableCell>
+                <GradeHeadCells />
               </TableRow>
             </TableHead>
             <TableBody>
@@ -166,7 +238,14 @@ function StudyPlanView({ studentId }: { studentId?: number }) {
     <Stack spacing={2} data-testid="study-plan">
       <LoadState loading={r.loading} error={r.error} reload={r.reload} />
       {meta && rows.length > 0 && (
-        <Typography>{t('planProgress', { passed: meta.passed_hours ?? 0, total: meta.total_hours ?? 0, registered: meta.registered_hours ?? 0, remaining: meta.remaining_hours ?? 0 })}</Typography>
+        <Typography>
+          {t('planProgress', {
+            passed: meta.passed_hours ?? 0,
+            total: meta.total_hours ?? 0,
+            registered: meta.registered_hours ?? 0,
+            remaining: meta.remaining_hours ?? 0,
+          })}
+        </Typography>
       )}
       {!r.loading && rows.length === 0 && <Typography color="text.secondary">{t('noPlan')}</Typography>}
       {[...groups.entries()].map(([key, list]) => (
@@ -176,23 +255,40 @@ function StudyPlanView({ studentId }: { studentId?: number }) {
               {t('levelN', { n: list[0]!.level })} · {t('semester', { n: list[0]!.semester })}
             </Typography>
             <FixedColumnsTable widths={PLAN_COLUMNS} testId="plan-table">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('code')}</TableCell><TableCell>{t('course')}</TableCell><TableCell>{t('hours')}</TableCell>
-                    <TableCell>{t('category')}</TableCell><TableCell>{t('prerequisites')}</TableCell><TableCell>{t('status')}</TableCell><TableCell>{t('grade')}</TableCell>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('code')}</TableCell>
+                  <TableCell>{t('course')}</TableCell>
+                  <TableCell>{t('hours')}</TableCell>
+                  <TableCell>{t('category')}</TableCell>
+                  <TableCell>{t('prerequisites')}</TableCell>
+                  <TableCell>{t('status')}</TableCell>
+                  <TableCell>{t('grade')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {list.map((p) => (
+                  <TableRow key={p.id}>
+                    <TableCell sx={ONE_LINE}>
+                      <bdi dir="ltr">{p.code}</bdi>
+                    </TableCell>
+                    <TableCell>{localName(p, language)}</TableCell>
+                    <TableCell>{p.credit_hours}</TableCell>
+                    <TableCell>
+                      <Badge table="study_plan_category" value={p.category_id} />
+                    </TableCell>
+                    <TableCell>
+                      <bdi dir="ltr">{p.prerequisites || '—'}</bdi>
+                    </TableCell>
+                    <TableCell>
+                      <Badge table="study_plan_state" value={p.state_id} />
+                    </TableCell>
+                    <TableCell sx={ONE_LINE}>
+                      <bdi dir="ltr">{p.letter ?? '—'}</bdi>
+                    </TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {list.map((p) => (
-                    <TableRow key={p.id}>
-                      <TableCell sx={ONE_LINE}><bdi dir="ltr">{p.code}</bdi></TableCell><TableCell>{localName(p, language)}</TableCell><TableCell>{p.credit_hours}</TableCell>
-                      <TableCell><Badge table="study_plan_category" value={p.category_id} /></TableCell>
-                      <TableCell><bdi dir="ltr">{p.prerequisites || '—'}</bdi></TableCell>
-                      <TableCell><Badge table="study_plan_state" value={p.state_id} /></TableCell>
-                      <TableCell sx={ONE_LINE}><bdi dir="ltr">{p.letter ?? '—'}</bdi></TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
+                ))}
+              </TableBody>
             </FixedColumnsTable>
           </CardContent>
         </Card>
@@ -232,8 +328,17 @@ export function AcademicRecords({ studentId }: { studentId?: number }) {
   const [tabsRef, overflow] = useTabsOverflow();
   return (
     <Stack spacing={2}>
-      <Tabs ref={tabsRef} value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" scrollButtons={overflow ? 'auto' : false} allowScrollButtonsMobile>
-        {TABS.map((k) => <Tab key={k} label={t(k)} data-testid={`tab-${k}`} />)}
+      <Tabs
+        ref={tabsRef}
+        value={tab}
+        onChange={(_e, v: number) => setTab(v)}
+        variant="scrollable"
+        scrollButtons={overflow ? 'auto' : false}
+        allowScrollButtonsMobile
+      >
+        {TABS.map((k) => (
+          <Tab key={k} label={t(k)} data-testid={`tab-${k}`} />
+        ))}
       </Tabs>
       {tab === 0 && <TermGradesView studentId={studentId} />}
       {tab === 1 && <TakenCoursesView studentId={studentId} />}

@@ -4,7 +4,25 @@
  * reject one, the selected, or all of a student's, with a note the student sees
  * (PUT /registrations/students/accept-requested-offering, reject-requested-offering).
  */
-import { Alert, Button, Card, CardContent, CardHeader, Checkbox, FormControlLabel, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { StudentPhoto } from './StudentPhoto.tsx';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Checkbox,
+  FormControlLabel,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useApi } from '../../data/ApiProvider.tsx';
 import { useLabel, useLanguage } from '../../i18n/hooks.ts';
@@ -31,17 +49,24 @@ function StudentCard({ a, decide, working }: { a: Advisee; decide: Decide; worki
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [note, setNote] = useState('');
   const pending = a.requests.filter((r) => PENDING_CODES.has(r.status_code));
-  const toggle = (id: number) => setSelected((s) => {
-    const next = new Set(s);
-    if (next.has(id)) next.delete(id); else next.add(id);
-    return next;
-  });
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   const withNote = (body: Record<string, unknown>) => (note.trim() ? { ...body, note: note.trim() } : body);
   const chosen = [...selected].filter((id) => pending.some((r) => r.id === id));
   return (
     <Card variant="outlined" data-testid={`advisee-${a.student.code}`}>
       <CardHeader
-        title={<><bdi dir="ltr">{a.student.code}</bdi> · {localName(a.student, language)}</>}
+        avatar={<StudentPhoto studentId={a.student.id} name={localName(a.student, language)} size={40} lazy />}
+        title={
+          <>
+            <bdi dir="ltr">{a.student.code}</bdi> · {localName(a.student, language)}
+          </>
+        }
         subheader={`${t('level')}: ${a.student.level ?? '—'} · ${t('gpa')}: ${a.student.gpa ?? '—'} · ${t('earned')}: ${a.student.earned_hours ?? '—'}`}
         slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }}
       />
@@ -49,10 +74,17 @@ function StudentCard({ a, decide, working }: { a: Advisee; decide: Decide; worki
         <Stack spacing={1.5}>
           {a.warnings && a.warnings.total > 0 && (
             <Alert severity={a.warnings.dismissed ? 'error' : 'warning'}>
-              {t('warnings', { consecutive: a.warnings.consecutive, total: a.warnings.total, cr: a.warnings.consecutive_remaining ?? '—', tr: a.warnings.total_remaining ?? '—' })}
+              {t('warnings', {
+                consecutive: a.warnings.consecutive,
+                total: a.warnings.total,
+                cr: a.warnings.consecutive_remaining ?? '—',
+                tr: a.warnings.total_remaining ?? '—',
+              })}
             </Alert>
           )}
-          {a.requests.length === 0 ? <Typography color="text.secondary">{t('noPending')}</Typography> : (
+          {a.requests.length === 0 ? (
+            <Typography color="text.secondary">{t('noPending')}</Typography>
+          ) : (
             <ScrollCue>
               <Table size="small">
                 <TableHead>
@@ -72,18 +104,48 @@ function StudentCard({ a, decide, working }: { a: Advisee; decide: Decide; worki
                     return (
                       <TableRow key={r.id} data-testid={`request-${a.student.code}-${r.course.code}`}>
                         <TableCell padding="checkbox">
-                          {open && <Checkbox size="small" checked={selected.has(r.id)} onChange={() => toggle(r.id)} slotProps={{ input: { 'aria-label': r.course.code } }} />}
+                          {open && (
+                            <Checkbox
+                              size="small"
+                              checked={selected.has(r.id)}
+                              onChange={() => toggle(r.id)}
+                              slotProps={{ input: { 'aria-label': r.course.code } }}
+                            />
+                          )}
                         </TableCell>
-                        <TableCell><bdi dir="ltr">{r.course.code}</bdi></TableCell>
+                        <TableCell>
+                          <bdi dir="ltr">{r.course.code}</bdi>
+                        </TableCell>
                         <TableCell>{localName(r.course, language)}</TableCell>
                         <TableCell>{r.course.credit_hours}</TableCell>
-                        <TableCell><bdi dir="ltr">{r.section_code ?? ''}</bdi></TableCell>
-                        <TableCell><Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}><Badge table="registration_code" value={r.status_code} /><FlagBadges flags={r.flags} /></Stack></TableCell>
+                        <TableCell>
+                          <bdi dir="ltr">{r.section_code ?? ''}</bdi>
+                        </TableCell>
+                        <TableCell>
+                          <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                            <Badge table="registration_code" value={r.status_code} />
+                            <FlagBadges flags={r.flags} />
+                          </Stack>
+                        </TableCell>
                         <TableCell>
                           {open && (
                             <Stack direction="row" spacing={1}>
-                              <Button size="small" color="success" disabled={working} onClick={() => void decide('accept', withNote({ id: r.id }))}>{t('accept')}</Button>
-                              <Button size="small" color="error" disabled={working} onClick={() => void decide('reject', withNote({ id: r.id }))}>{t('reject')}</Button>
+                              <Button
+                                size="small"
+                                color="success"
+                                disabled={working}
+                                onClick={() => void decide('accept', withNote({ id: r.id }))}
+                              >
+                                {t('accept')}
+                              </Button>
+                              <Button
+                                size="small"
+                                color="error"
+                                disabled={working}
+                                onClick={() => void decide('reject', withNote({ id: r.id }))}
+                              >
+                                {t('reject')}
+                              </Button>
                             </Stack>
                           )}
                         </TableCell>
@@ -96,11 +158,46 @@ function StudentCard({ a, decide, working }: { a: Advisee; decide: Decide; worki
           )}
           {pending.length > 0 && (
             <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' } }}>
-              <TextField size="small" label={t('noteForStudent')} value={note} onChange={(e) => setNote(e.target.value)} sx={{ flex: 1 }} slotProps={{ htmlInput: { maxLength: 500 } }} />
-              <Button variant="outlined" color="success" disabled={working || !chosen.length} onClick={() => void decide('accept', withNote({ ids: chosen }))}>{t('acceptSelected')}</Button>
-              <Button variant="outlined" color="error" disabled={working || !chosen.length} onClick={() => void decide('reject', withNote({ ids: chosen }))}>{t('rejectSelected')}</Button>
-              <Button variant="contained" color="success" disabled={working} onClick={() => void decide('accept', withNote({ student_id: a.student.id, all: true }))}>{t('acceptAll')}</Button>
-              <Button variant="contained" color="error" disabled={working} onClick={() => void decide('reject', withNote({ student_id: a.student.id, all: true }))}>{t('rejectAll')}</Button>
+              <TextField
+                size="small"
+                label={t('noteForStudent')}
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                sx={{ flex: 1 }}
+                slotProps={{ htmlInput: { maxLength: 500 } }}
+              />
+              <Button
+                variant="outlined"
+                color="success"
+                disabled={working || !chosen.length}
+                onClick={() => void decide('accept', withNote({ ids: chosen }))}
+              >
+                {t('acceptSelected')}
+              </Button>
+              <Button
+                variant="outlined"
+                color="error"
+                disabled={working || !chosen.length}
+                onClick={() => void decide('reject', withNote({ ids: chosen }))}
+              >
+                {t('rejectSelected')}
+              </Button>
+              <Button
+                variant="contained"
+                color="success"
+                disabled={working}
+                onClick={() => void decide('accept', withNote({ student_id: a.student.id, all: true }))}
+              >
+                {t('acceptAll')}
+              </Button>
+              <Button
+                variant="contained"
+                color="error"
+                disabled={working}
+                onClick={() => void decide('reject', withNote({ student_id: a.student.id, all: true }))}
+              >
+                {t('rejectAll')}
+              </Button>
             </Stack>
           )}
         </Stack>
@@ -123,7 +220,13 @@ export function AdvisorRequestsPage({ screen }: RendererProps) {
     if (working) return;
     setWorking(true);
     try {
-      const answer = await writeWithRetry<{ message?: unknown }>(api, 'put', decision === 'accept' ? ADVISOR_PATHS.accept : ADVISOR_PATHS.reject, body, { onBusy: setBusy });
+      const answer = await writeWithRetry<{ message?: unknown }>(
+        api,
+        'put',
+        decision === 'accept' ? ADVISOR_PATHS.accept : ADVISOR_PATHS.reject,
+        body,
+        { onBusy: setBusy },
+      );
       setMessage({ ok: true, text: textOf(answer?.message, language) ?? TEXTS.done[language === 'ar' ? 'ar' : 'en'] });
     } catch (error) {
       setMessage({ ok: false, text: error instanceof Error ? error.message : String(error) });
@@ -136,14 +239,25 @@ export function AdvisorRequestsPage({ screen }: RendererProps) {
   return (
     <Stack spacing={2} data-testid="advisor-page">
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <Typography variant="h5" component="h1">{label(screen.title)}</Typography>
-        <FormControlLabel control={<Switch checked={pendingOnly} onChange={(e) => setPendingOnly(e.target.checked)} />} label={t('pendingOnly')} />
+        <Typography variant="h5" component="h1">
+          {label(screen.title)}
+        </Typography>
+        <FormControlLabel
+          control={<Switch checked={pendingOnly} onChange={(e) => setPendingOnly(e.target.checked)} />}
+          label={t('pendingOnly')}
+        />
       </Stack>
       <BusyBanner attempt={busy || students.busy} />
-      {message && <Alert severity={message.ok ? 'success' : 'error'} role="alert" data-testid="advisor-message">{message.text}</Alert>}
+      {message && (
+        <Alert severity={message.ok ? 'success' : 'error'} role="alert" data-testid="advisor-message">
+          {message.text}
+        </Alert>
+      )}
       <LoadState loading={students.loading && !students.data} error={students.error} reload={students.reload} />
       {!students.loading && list.length === 0 && <Typography color="text.secondary">{t('noAdvisees')}</Typography>}
-      {list.map((a) => <StudentCard key={a.student.id} a={a} decide={decide} working={working} />)}
+      {list.map((a) => (
+        <StudentCard key={a.student.id} a={a} decide={decide} working={working} />
+      ))}
     </Stack>
   );
 }

@@ -17,17 +17,32 @@ export function tableMinWidth(widths: readonly ColumnWidth[], restMin: number): 
   return widths.reduce<number>((sum, w) => sum + (w ?? restMin), 0);
 }
 
-export function FixedColumnsTable({ widths, restMin = 160, children, testId }: {
-  widths: readonly ColumnWidth[]; restMin?: number; children: ReactNode; testId?: string;
+export function FixedColumnsTable({
+  widths,
+  restMin = 160,
+  children,
+  testId,
+}: {
+  widths: readonly ColumnWidth[];
+  restMin?: number;
+  children: ReactNode;
+  testId?: string;
 }) {
   return (
     <ScrollCue testId={testId}>
       <Table
         size="small"
-        sx={{ tableLayout: 'fixed', width: '100%', minWidth: tableMinWidth(widths, restMin), '& td': { overflowWrap: 'anywhere' } }}
+        sx={{
+          tableLayout: 'fixed',
+          width: '100%',
+          minWidth: tableMinWidth(widths, restMin),
+          '& td': { overflowWrap: 'anywhere' },
+        }}
       >
         <colgroup>
-          {widths.map((w, i) => <col key={i} style={w === null ? undefined : { width: w }} />)}
+          {widths.map((w, i) => (
+            <col key={i} style={w === null ? undefined : { width: w }} />
+          ))}
         </colgroup>
         {children}
       </Table>

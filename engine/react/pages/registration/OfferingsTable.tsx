@@ -4,7 +4,23 @@
  * refused (a closed gate among them), shown before requesting; then request (registration window), add (add/drop window)
  * or add to the plan (before the appointment).
  */
-import { Alert, Button, Card, CardContent, CardHeader, Chip, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useMemo, useState, type ReactNode } from 'react';
 import { formatTimeRange } from '../../../core/dates.ts';
 import { useLanguage } from '../../i18n/hooks.ts';
@@ -42,26 +58,76 @@ function OfferingRow({ o, c }: { o: Offering; c: RegistrationController }) {
   const refused = o.problems.length > 0 || (section?.clashes ?? []).length > 0 || !!gate;
   let action: ReactNode = null;
   if (o.requested) action = <Chip size="small" color="success" label={t('requested')} />;
-  else if (c.open.canRequest) action = <Button size="small" variant="contained" disabled={busy || refused} onClick={() => void c.request(o.offering_id, section?.id ?? null)}>{t('request')}</Button>;
-  else if (c.open.addDrop) action = <Button size="small" variant="contained" disabled={busy || refused} onClick={() => void c.add(o.offering_id, section?.id ?? null)}>{t('add')}</Button>;
+  else if (c.open.canRequest)
+    action = (
+      <Button
+        size="small"
+        variant="contained"
+        disabled={busy || refused}
+        onClick={() => void c.request(o.offering_id, section?.id ?? null)}
+      >
+        {t('request')}
+      </Button>
+    );
+  else if (c.open.addDrop)
+    action = (
+      <Button
+        size="small"
+        variant="contained"
+        disabled={busy || refused}
+        onClick={() => void c.add(o.offering_id, section?.id ?? null)}
+      >
+        {t('add')}
+      </Button>
+    );
   else if (inPlan) action = <Chip size="small" color="info" label={t('inPlan')} />;
-  else if (c.open.plan) action = <Button size="small" variant="outlined" disabled={busy} onClick={() => void c.addToPlan(o.offering_id, section?.id ?? null)}>{t('addToPlan')}</Button>;
+  else if (c.open.plan)
+    action = (
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={busy}
+        onClick={() => void c.addToPlan(o.offering_id, section?.id ?? null)}
+      >
+        {t('addToPlan')}
+      </Button>
+    );
   return (
     <TableRow data-testid={`offering-${o.course.code}`} sx={{ verticalAlign: 'top' }}>
-      <TableCell><bdi dir="ltr">{o.course.code}</bdi></TableCell>
+      <TableCell>
+        <bdi dir="ltr">{o.course.code}</bdi>
+      </TableCell>
       <TableCell>
         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
           <span>{localName(o.course, language)}</span>
           {o.problems.map((p) => (
-            <Typography key={p.code} variant="caption" color="error" data-testid="offering-problem">{p.message}</Typography>
+            <Typography key={p.code} variant="caption" color="error" data-testid="offering-problem">
+              {p.message}
+            </Typography>
           ))}
-          {gate && <Typography variant="caption" color="error" data-testid="offering-gate">{gate.message}</Typography>}
+          {gate && (
+            <Typography variant="caption" color="error" data-testid="offering-gate">
+              {gate.message}
+            </Typography>
+          )}
           {(section?.clashes ?? []).map((k, i) => (
-            <Chip key={i} size="small" color="warning" variant="outlined" data-testid="offering-clash"
-              label={t('clashWith', { course: ltr(k.course_code), day: dayName(k.day), time: ltr(formatTimeRange(k.start_time, k.end_time, language)) })} />
+            <Chip
+              key={i}
+              size="small"
+              color="warning"
+              variant="outlined"
+              data-testid="offering-clash"
+              label={t('clashWith', {
+                course: ltr(k.course_code),
+                day: dayName(k.day),
+                time: ltr(formatTimeRange(k.start_time, k.end_time, language)),
+              })}
+            />
           ))}
           {outcome && (
-            <Alert severity={outcome.ok ? 'success' : 'error'} sx={{ py: 0 }} data-testid="offering-outcome">{outcome.text}</Alert>
+            <Alert severity={outcome.ok ? 'success' : 'error'} sx={{ py: 0 }} data-testid="offering-outcome">
+              {outcome.text}
+            </Alert>
           )}
         </Stack>
       </TableCell>
@@ -70,17 +136,30 @@ function OfferingRow({ o, c }: { o: Offering; c: RegistrationController }) {
       <TableCell>{full ? <Chip size="small" color="error" label={t('full')} /> : o.seats_left}</TableCell>
       <TableCell sx={{ minWidth: 200 }}>
         {o.sections.length > 1 ? (
-          <TextField select size="small" fullWidth value={section?.id ?? ''} label={t('section')} onChange={(e) => setSectionId(Number(e.target.value))}>
+          <TextField
+            select
+            size="small"
+            fullWidth
+            value={section?.id ?? ''}
+            label={t('section')}
+            onChange={(e) => setSectionId(Number(e.target.value))}
+          >
             {o.sections.map((s) => (
               <MenuItem key={s.id} value={s.id} disabled={s.seats_left <= 0}>
                 {s.code} · {t('seatsLeft')}: {s.seats_left}
               </MenuItem>
             ))}
           </TextField>
-        ) : (
-          section ? <span><bdi dir="ltr">{section.code}</bdi> · {t('seatsLeft')}: {section.seats_left}</span> : null
-        )}
-        <Stack sx={{ mt: 0.5 }}>{(section?.slots ?? []).map((s, i) => <SlotText key={i} slot={s} />)}</Stack>
+        ) : section ? (
+          <span>
+            <bdi dir="ltr">{section.code}</bdi> · {t('seatsLeft')}: {section.seats_left}
+          </span>
+        ) : null}
+        <Stack sx={{ mt: 0.5 }}>
+          {(section?.slots ?? []).map((s, i) => (
+            <SlotText key={i} slot={s} />
+          ))}
+        </Stack>
       </TableCell>
       <TableCell>{action}</TableCell>
     </TableRow>
@@ -93,14 +172,18 @@ export function OfferingsTable({ controller: c }: { controller: RegistrationCont
   const rows = useMemo(() => {
     const q = search.trim().toLowerCase();
     if (!q) return c.available;
-    return c.available.filter((o) => [o.course.code, o.course.name, o.course.name_local ?? ''].some((v) => v.toLowerCase().includes(q)));
+    return c.available.filter((o) =>
+      [o.course.code, o.course.name, o.course.name_local ?? ''].some((v) => v.toLowerCase().includes(q)),
+    );
   }, [c.available, search]);
   return (
     <Card variant="outlined">
       <CardHeader
         title={t('available')}
         slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }}
-        action={<TextField size="small" label={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} />}
+        action={
+          <TextField size="small" label={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+        }
       />
       <CardContent>
         {rows.length === 0 ? (
@@ -120,7 +203,9 @@ export function OfferingsTable({ controller: c }: { controller: RegistrationCont
                 </TableRow>
               </TableHead>
               <TableBody>
-                {rows.map((o) => <OfferingRow key={o.offering_id} o={o} c={c} />)}
+                {rows.map((o) => (
+                  <OfferingRow key={o.offering_id} o={o} c={c} />
+                ))}
               </TableBody>
             </Table>
           </ScrollCue>

@@ -44,7 +44,12 @@ export function PdfButton({ studentId }: { studentId: number | undefined }) {
     }
   };
   return (
-    <Button variant="outlined" onClick={() => void download()} disabled={studentId === undefined || working} data-testid="registration-pdf">
+    <Button
+      variant="outlined"
+      onClick={() => void download()}
+      disabled={studentId === undefined || working}
+      data-testid="registration-pdf"
+    >
       {t('exportPdf')}
     </Button>
   );

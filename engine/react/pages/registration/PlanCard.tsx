@@ -16,8 +16,20 @@ export function PlanCard({ controller: c }: { controller: RegistrationController
       <CardHeader
         title={t('plan')}
         subheader={gate?.message}
-        slotProps={{ title: { variant: 'subtitle1', component: 'h2' }, subheader: { variant: 'caption', color: 'error' } }}
-        action={<Button variant="contained" disabled={!canSubmit} onClick={() => void c.submitPlan()} data-testid="submit-plan">{t('submitPlan')}</Button>}
+        slotProps={{
+          title: { variant: 'subtitle1', component: 'h2' },
+          subheader: { variant: 'caption', color: 'error' },
+        }}
+        action={
+          <Button
+            variant="contained"
+            disabled={!canSubmit}
+            onClick={() => void c.submitPlan()}
+            data-testid="submit-plan"
+          >
+            {t('submitPlan')}
+          </Button>
+        }
       />
       <CardContent>
         {c.plan.length === 0 ? (
@@ -25,12 +37,32 @@ export function PlanCard({ controller: c }: { controller: RegistrationController
         ) : (
           <List dense>
             {c.plan.map((p) => (
-              <ListItem key={p.id} secondaryAction={
-                <Button size="small" disabled={c.pending.has(`p${p.offering_id}`)} onClick={() => void c.removeFromPlan(p.offering_id)}>{t('remove')}</Button>
-              }>
+              <ListItem
+                key={p.id}
+                secondaryAction={
+                  <Button
+                    size="small"
+                    disabled={c.pending.has(`p${p.offering_id}`)}
+                    onClick={() => void c.removeFromPlan(p.offering_id)}
+                  >
+                    {t('remove')}
+                  </Button>
+                }
+              >
                 <ListItemText
-                  primary={<><bdi dir="ltr">{p.course.code}</bdi> {localName(p.course, language)} <bdi dir="ltr">{p.section_code ?? ''}</bdi></>}
-                  secondary={<Stack component="span">{(p.slots ?? []).map((s, i) => <SlotText key={i} slot={s} />)}</Stack>}
+                  primary={
+                    <>
+                      <bdi dir="ltr">{p.course.code}</bdi> {localName(p.course, language)}{' '}
+                      <bdi dir="ltr">{p.section_code ?? ''}</bdi>
+                    </>
+                  }
+                  secondary={
+                    <Stack component="span">
+                      {(p.slots ?? []).map((s, i) => (
+                        <SlotText key={i} slot={s} />
+                      ))}
+                    </Stack>
+                  }
                 />
               </ListItem>
             ))}

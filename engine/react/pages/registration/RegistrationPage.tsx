@@ -1,5 +1,5 @@
 /**
- * /offering/registration: the student's registration page (issue 6). Open windows, the
+ * /offering/registration: the student's registration page. Open windows, the
  * appointment and credit hours; the student's requests with their status badges and the
  * advisor's note; the plan (prepared before the appointment, submitted in one step when it
  * opens); the available offerings with seats left per section, their times, the clashes with
@@ -40,7 +40,9 @@ export function RegistrationPage({ screen }: RendererProps) {
   return (
     <Stack spacing={2} data-testid="registration-page">
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <Typography variant="h5" component="h1">{label(screen.title)}</Typography>
+        <Typography variant="h5" component="h1">
+          {label(screen.title)}
+        </Typography>
         <PdfButton studentId={studentId} />
       </Stack>
       <BusyBanner attempt={c.busy} />
@@ -56,15 +58,22 @@ export function RegistrationPage({ screen }: RendererProps) {
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
               {stages.length === 0 && <Typography color="text.secondary">{t('noWindow')}</Typography>}
               {stages.map((s) => (
-                <Chip key={`${s.term_id}-${s.stage}`} color="primary" variant="outlined" data-testid={`stage-${s.stage}`}
-                  label={`${localName(s.term, language)} · ${t(`stage_${s.stage}`)} · ${t('until', { date: formatWhen(s.ends, language) })}`} />
+                <Chip
+                  key={`${s.term_id}-${s.stage}`}
+                  color="primary"
+                  variant="outlined"
+                  data-testid={`stage-${s.stage}`}
+                  label={`${localName(s.term, language)} · ${t(`stage_${s.stage}`)} · ${t('until', { date: formatWhen(s.ends, language) })}`}
+                />
               ))}
               {credit && <Chip label={t('credit', { held: credit.held, limit: credit.limit })} />}
             </Stack>
             {appointment && (c.open.registration || !appointment.open) && (
               <Alert severity={appointment.open ? 'success' : 'info'}>
                 <strong>{t('appointment')}: </strong>
-                {appointment.open ? t('appointmentOpen') : t('appointmentLater', { date: formatWhen(appointment.opens_at, language) })}
+                {appointment.open
+                  ? t('appointmentOpen')
+                  : t('appointmentLater', { date: formatWhen(appointment.opens_at, language) })}
               </Alert>
             )}
             {warnings && (warnings.consecutive > 0 || warnings.total > 0 || warnings.dismissed) && (
@@ -72,8 +81,10 @@ export function RegistrationPage({ screen }: RendererProps) {
                 {warnings.dismissed
                   ? t('dismissed')
                   : t('warnings', {
-                      consecutive: warnings.consecutive, total: warnings.total,
-                      cr: warnings.consecutive_remaining ?? '—', tr: warnings.total_remaining ?? '—',
+                      consecutive: warnings.consecutive,
+                      total: warnings.total,
+                      cr: warnings.consecutive_remaining ?? '—',
+                      tr: warnings.total_remaining ?? '—',
                     })}
               </Alert>
             )}

@@ -1,5 +1,17 @@
 /** The student's requests and courses of the term: status badges, advisor note, remove / drop / withdraw. */
-import { Button, Card, CardContent, CardHeader, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useLanguage } from '../../i18n/hooks.ts';
 import { useConfirm } from '../../popup/confirm.ts';
 import { Badge, FlagBadges, SlotText } from './shared.tsx';
@@ -17,12 +29,32 @@ function ActionsFor({ r, c }: { r: Registration; c: RegistrationController }) {
   const requestOpen = r.status_code === CODE.requested || r.status_code === CODE.addRequest;
   return (
     <Stack direction="row" spacing={1}>
-      {requestOpen && <Button size="small" color="warning" disabled={busy} onClick={() => void c.remove(r)}>{t('remove')}</Button>}
+      {requestOpen && (
+        <Button size="small" color="warning" disabled={busy} onClick={() => void c.remove(r)}>
+          {t('remove')}
+        </Button>
+      )}
       {r.status_code === CODE.registered && c.open.addDrop && (
-        <Button size="small" color="error" disabled={busy} onClick={() => void confirm(t('confirmDrop', { course: name })).then((ok) => (ok ? c.drop(r) : undefined))}>{t('drop')}</Button>
+        <Button
+          size="small"
+          color="error"
+          disabled={busy}
+          onClick={() => void confirm(t('confirmDrop', { course: name })).then((ok) => (ok ? c.drop(r) : undefined))}
+        >
+          {t('drop')}
+        </Button>
       )}
       {r.status_code === CODE.registered && c.open.withdraw && (
-        <Button size="small" color="error" disabled={busy} onClick={() => void confirm(t('confirmWithdraw', { course: name })).then((ok) => (ok ? c.withdraw(r) : undefined))}>{t('withdraw')}</Button>
+        <Button
+          size="small"
+          color="error"
+          disabled={busy}
+          onClick={() =>
+            void confirm(t('confirmWithdraw', { course: name })).then((ok) => (ok ? c.withdraw(r) : undefined))
+          }
+        >
+          {t('withdraw')}
+        </Button>
       )}
     </Stack>
   );
@@ -56,12 +88,20 @@ export function RequestedTable({ controller: c }: { controller: RegistrationCont
               <TableBody>
                 {rows.map((r) => (
                   <TableRow key={r.id} data-testid={`requested-${r.course.code}`}>
-                    <TableCell><bdi dir="ltr">{r.course.code}</bdi></TableCell>
+                    <TableCell>
+                      <bdi dir="ltr">{r.course.code}</bdi>
+                    </TableCell>
                     <TableCell>{localName(r.course, language)}</TableCell>
                     <TableCell>{r.course.credit_hours}</TableCell>
-                    <TableCell><bdi dir="ltr">{r.section_code ?? ''}</bdi></TableCell>
                     <TableCell>
-                      <Stack>{(r.slots ?? []).map((s, i) => <SlotText key={i} slot={s} />)}</Stack>
+                      <bdi dir="ltr">{r.section_code ?? ''}</bdi>
+                    </TableCell>
+                    <TableCell>
+                      <Stack>
+                        {(r.slots ?? []).map((s, i) => (
+                          <SlotText key={i} slot={s} />
+                        ))}
+                      </Stack>
                     </TableCell>
                     <TableCell>
                       <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
@@ -70,7 +110,9 @@ export function RequestedTable({ controller: c }: { controller: RegistrationCont
                       </Stack>
                     </TableCell>
                     <TableCell>{r.note ?? ''}</TableCell>
-                    <TableCell><ActionsFor r={r} c={c} /></TableCell>
+                    <TableCell>
+                      <ActionsFor r={r} c={c} />
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -13,7 +13,12 @@ import { LoadState } from './shared.tsx';
 import { StudentPhoto } from './StudentPhoto.tsx';
 import { localName } from './texts.ts';
 
-interface Profile { student_id?: number; name?: string; name_local?: string | null; email?: string }
+interface Profile {
+  student_id?: number;
+  name?: string;
+  name_local?: string | null;
+  email?: string;
+}
 
 export function StudentProfilePage({ screen }: RendererProps) {
   const language = useLanguage();
@@ -28,8 +33,12 @@ export function StudentProfilePage({ screen }: RendererProps) {
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <StudentPhoto studentId={studentId} name={name} />
             <Stack>
-              <Typography variant="h6" component="p">{name}</Typography>
-              <Typography color="text.secondary"><bdi dir="ltr">{profile.data?.email ?? ''}</bdi></Typography>
+              <Typography variant="h6" component="p">
+                {name}
+              </Typography>
+              <Typography color="text.secondary">
+                <bdi dir="ltr">{profile.data?.email ?? ''}</bdi>
+              </Typography>
             </Stack>
           </Stack>
         </CardContent>

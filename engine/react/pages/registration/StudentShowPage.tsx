@@ -16,7 +16,17 @@ import { StudentPhoto } from './StudentPhoto.tsx';
 import { localName, useText } from './texts.ts';
 import { ScrollCue } from '../../renderers/ScrollCue.tsx';
 
-interface Held { id: number; registration_id: number; code: string; course: string; credit_hours: number; section: string; instructor: string; status_code: number; flags: number | null }
+interface Held {
+  id: number;
+  registration_id: number;
+  code: string;
+  course: string;
+  credit_hours: number;
+  section: string;
+  instructor: string;
+  status_code: number;
+  flags: number | null;
+}
 
 function CurrentCourses({ studentId }: { studentId: number }) {
   const t = useText();
@@ -24,19 +34,42 @@ function CurrentCourses({ studentId }: { studentId: number }) {
   return (
     <Card variant="outlined" data-testid="student-current-courses">
       <CardContent>
-        <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>{t('currentCourses')}</Typography>
+        <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
+          {t('currentCourses')}
+        </Typography>
         <LoadState loading={list.loading} error={list.error} reload={list.reload} />
         {!list.loading && list.rows.length === 0 && <Typography color="text.secondary">{t('noCourses')}</Typography>}
         {list.rows.length > 0 && (
           <ScrollCue>
             <Table size="small">
-              <TableHead><TableRow><TableCell>{t('code')}</TableCell><TableCell>{t('course')}</TableCell><TableCell>{t('hours')}</TableCell><TableCell>{t('section')}</TableCell><TableCell>{t('instructor')}</TableCell><TableCell>{t('status')}</TableCell></TableRow></TableHead>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('code')}</TableCell>
+                  <TableCell>{t('course')}</TableCell>
+                  <TableCell>{t('hours')}</TableCell>
+                  <TableCell>{t('section')}</TableCell>
+                  <TableCell>{t('instructor')}</TableCell>
+                  <TableCell>{t('status')}</TableCell>
+                </TableRow>
+              </TableHead>
               <TableBody>
                 {list.rows.map((c) => (
                   <TableRow key={c.registration_id}>
-                    <TableCell><bdi dir="ltr">{c.code}</bdi></TableCell><TableCell>{c.course}</TableCell><TableCell>{c.credit_hours}</TableCell>
-                    <TableCell><bdi dir="ltr">{c.section}</bdi></TableCell><TableCell>{c.instructor}</TableCell>
-                    <TableCell><Stack direction="row" spacing={0.5}><Badge table="registration_code" value={c.status_code} /><FlagBadges flags={c.flags} /></Stack></TableCell>
+                    <TableCell>
+                      <bdi dir="ltr">{c.code}</bdi>
+                    </TableCell>
+                    <TableCell>{c.course}</TableCell>
+                    <TableCell>{c.credit_hours}</TableCell>
+                    <TableCell>
+                      <bdi dir="ltr">{c.section}</bdi>
+                    </TableCell>
+                    <TableCell>{c.instructor}</TableCell>
+                    <TableCell>
+                      <Stack direction="row" spacing={0.5}>
+                        <Badge table="registration_code" value={c.status_code} />
+                        <FlagBadges flags={c.flags} />
+                      </Stack>
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -75,7 +108,9 @@ export function StudentShowPage({ screen, params }: RendererProps) {
   const language = useLanguage();
   const t = useText();
   const id = Number(params.id);
-  const record = useResource<{ name?: string; name_local?: string | null; code?: string }>(Number.isInteger(id) ? `/students/details/${id}` : undefined);
+  const record = useResource<{ name?: string; name_local?: string | null; code?: string }>(
+    Number.isInteger(id) ? `/students/details/${id}` : undefined,
+  );
   const name = localName(record.data ?? null, language);
   if (!Number.isInteger(id) || id <= 0) return <DetailRenderer screen={screen} params={params} />;
   return (
@@ -83,15 +118,21 @@ export function StudentShowPage({ screen, params }: RendererProps) {
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <StudentPhoto studentId={id} name={name} size={88} />
         <Stack>
-          <Typography variant="h6" component="p">{name}</Typography>
-          <Typography color="text.secondary"><bdi dir="ltr">{record.data?.code ?? ''}</bdi></Typography>
+          <Typography variant="h6" component="p">
+            {name}
+          </Typography>
+          <Typography color="text.secondary">
+            <bdi dir="ltr">{record.data?.code ?? ''}</bdi>
+          </Typography>
         </Stack>
       </Stack>
       <DetailRenderer screen={screen} params={params} />
       <CurrentCourses studentId={id} />
       <Card variant="outlined">
         <CardContent>
-          <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>{t('academicRecord')}</Typography>
+          <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
+            {t('academicRecord')}
+          </Typography>
           <AcademicRecords studentId={id} />
         </CardContent>
       </Card>

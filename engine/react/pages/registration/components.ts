@@ -6,7 +6,8 @@ import type { ComponentType } from 'react';
 import { lazyNamed } from '../../lazy.ts';
 import type { RendererProps } from '../../registry/registry.ts';
 
-const lazy = <K extends string>(load: () => Promise<Record<K, ComponentType<RendererProps>>>, name: K) => lazyNamed<RendererProps, K>(load, name);
+const lazy = <K extends string>(load: () => Promise<Record<K, ComponentType<RendererProps>>>, name: K) =>
+  lazyNamed<RendererProps, K>(load, name);
 
 export const REGISTRATION_COMPONENTS: Readonly<Record<string, ComponentType<RendererProps>>> = {
   'registration#Registration': lazy(() => import('./RegistrationPage.tsx'), 'RegistrationPage'),

@@ -30,7 +30,8 @@ export function newIdempotencyKey(): string {
 /** The pause before attempt `attempt + 1`: Retry-After seconds when given, else 0.5 s doubling, capped, with jitter. */
 export function pauseMs(attempt: number, retryAfter: string | undefined, random = Math.random): number {
   const seconds = Number(retryAfter);
-  if (retryAfter !== undefined && Number.isFinite(seconds) && seconds >= 0) return Math.min(MAX_PAUSE_MS, seconds * 1000) + random() * 250;
+  if (retryAfter !== undefined && Number.isFinite(seconds) && seconds >= 0)
+    return Math.min(MAX_PAUSE_MS, seconds * 1000) + random() * 250;
   return Math.min(MAX_PAUSE_MS, 500 * 2 ** Math.min(attempt - 1, 4)) * (0.75 + random() * 0.5);
 }
 
@@ -46,7 +47,11 @@ export function isBusy(error: unknown): boolean {
 
 /** PUT (or another method) with one idempotency key, retried while the server is busy. */
 export async function writeWithRetry<T>(
-  api: Pick<ApiClient, 'request'>, method: string, path: string, body: unknown, options: RetryOptions = {},
+  api: Pick<ApiClient, 'request'>,
+  method: string,
+  path: string,
+  body: unknown,
+  options: RetryOptions = {},
 ): Promise<T> {
   const key = newIdempotencyKey();
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));

@@ -32,13 +32,20 @@ export function FlagBadges({ flags, status }: { flags: number | string | null | 
   const shown = manifest.statusTables.registration_code?.statuses.find((s) => s.id === status)?.name;
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      {statusesOf(table, value).filter((s) => s.name !== shown).map((s) => {
-        const c = chipColours(s.color);
-        return (
-          <Chip key={s.id} size="small" variant="outlined" label={language === 'ar' ? s.name_local : s.name}
-            sx={{ bgcolor: c.background, color: c.color, borderColor: c.border }} />
-        );
-      })}
+      {statusesOf(table, value)
+        .filter((s) => s.name !== shown)
+        .map((s) => {
+          const c = chipColours(s.color);
+          return (
+            <Chip
+              key={s.id}
+              size="small"
+              variant="outlined"
+              label={language === 'ar' ? s.name_local : s.name}
+              sx={{ bgcolor: c.background, color: c.color, borderColor: c.border }}
+            />
+          );
+        })}
     </Stack>
   );
 }
@@ -60,8 +67,16 @@ export function SlotText({ slot }: { slot: Slot }) {
   const room = slot.room?.code;
   return (
     <span>
-      {dayName(slot.day)} <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>{formatTimeRange(slot.start_time, slot.end_time, language)}</bdi>
-      {room ? <> · <bdi dir="ltr">{room}</bdi></> : null}
+      {dayName(slot.day)}{' '}
+      <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+        {formatTimeRange(slot.start_time, slot.end_time, language)}
+      </bdi>
+      {room ? (
+        <>
+          {' '}
+          · <bdi dir="ltr">{room}</bdi>
+        </>
+      ) : null}
     </span>
   );
 }
@@ -73,7 +88,9 @@ export function BusyBanner({ attempt }: { attempt: number }) {
   return (
     <Alert severity="info" role="status" data-testid="busy-banner" icon={false}>
       <Stack spacing={1}>
-        <span>{t('busy')} ({t('busyAttempt', { n: attempt + 1 })})</span>
+        <span>
+          {t('busy')} ({t('busyAttempt', { n: attempt + 1 })})
+        </span>
         <LinearProgress />
       </Stack>
     </Alert>
@@ -86,7 +103,14 @@ export function LoadState({ loading, error, reload }: { loading: boolean; error:
   if (loading) return <LinearProgress aria-label={t('loading')} />;
   if (!error) return null;
   return (
-    <Alert severity="error" action={<Button color="inherit" size="small" onClick={reload}>{t('retry')}</Button>}>
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={reload}>
+          {t('retry')}
+        </Button>
+      }
+    >
       {error instanceof Error && error.message ? error.message : t('loadFailed')}
     </Alert>
   );

@@ -1,6 +1,6 @@
 /**
  * The registration area's own texts, in English and Arabic, kept next to the components that
- * show them (rather than in the shared locale files, which many helpers edit).
+ * show them (rather than in the shared locale files, which every area edits).
  */
 import { useCallback } from 'react';
 import { fillText } from '../../../core/text.ts';
@@ -20,11 +20,23 @@ export const TEXTS = {
   stage_withdraw: { en: 'Withdrawal', ar: 'الانسحاب' },
   until: { en: 'until {date}', ar: 'حتى {date}' },
   appointment: { en: 'Your registration appointment', ar: 'موعد تسجيلك' },
-  appointmentOpen: { en: 'Your appointment is open: you may submit your plan now.', ar: 'موعدك مفتوح: يمكنك تقديم خطتك الآن.' },
-  appointmentLater: { en: 'Your appointment opens on {date}. Prepare your plan meanwhile; submit it in one step when it opens.', ar: 'يفتح موعدك في {date}. جهّز خطتك حتى ذلك الحين، وقدّمها بخطوة واحدة عند فتحه.' },
+  appointmentOpen: {
+    en: 'Your appointment is open: you may submit your plan now.',
+    ar: 'موعدك مفتوح: يمكنك تقديم خطتك الآن.',
+  },
+  appointmentLater: {
+    en: 'Your appointment opens on {date}. Prepare your plan meanwhile; submit it in one step when it opens.',
+    ar: 'يفتح موعدك في {date}. جهّز خطتك حتى ذلك الحين، وقدّمها بخطوة واحدة عند فتحه.',
+  },
   credit: { en: 'Credit hours: {held} of {limit}', ar: 'الساعات المعتمدة: {held} من {limit}' },
-  warnings: { en: 'Academic warnings: {consecutive} consecutive ({cr} left before suspension), {total} in total ({tr} left).', ar: 'الإنذارات الأكاديمية: {consecutive} متتالية (متبقٍ {cr} قبل الإيقاف)، و{total} إجمالًا (متبقٍ {tr}).' },
-  dismissed: { en: 'You have passed the maximum number of warnings: registration is suspended.', ar: 'لقد تجاوزت الحد الأقصى للإنذارات: التسجيل موقوف.' },
+  warnings: {
+    en: 'Academic warnings: {consecutive} consecutive ({cr} left before suspension), {total} in total ({tr} left).',
+    ar: 'الإنذارات الأكاديمية: {consecutive} متتالية (متبقٍ {cr} قبل الإيقاف)، و{total} إجمالًا (متبقٍ {tr}).',
+  },
+  dismissed: {
+    en: 'You have passed the maximum number of warnings: registration is suspended.',
+    ar: 'لقد تجاوزت الحد الأقصى للإنذارات: التسجيل موقوف.',
+  },
   myRequests: { en: 'My courses this term', ar: 'مقرراتي هذا الفصل' },
   noRequests: { en: 'You have not requested any course yet.', ar: 'لم تطلب أي مقرر بعد.' },
   available: { en: 'Available offerings', ar: 'المقررات المتاحة' },
@@ -55,7 +67,10 @@ export const TEXTS = {
   plan: { en: 'My plan', ar: 'خطتي' },
   planEmpty: { en: 'Your plan is empty: add offerings below.', ar: 'خطتك فارغة: أضف مقررات من القائمة أدناه.' },
   submitPlan: { en: 'Submit my plan', ar: 'قدّم خطتي' },
-  planResult: { en: 'Plan submitted: {ok} registered, {failed} refused.', ar: 'تم تقديم الخطة: قُبل {ok}، ورُفض {failed}.' },
+  planResult: {
+    en: 'Plan submitted: {ok} registered, {failed} refused.',
+    ar: 'تم تقديم الخطة: قُبل {ok}، ورُفض {failed}.',
+  },
   done: { en: 'Done', ar: 'تم' },
   refused: { en: 'Refused', ar: 'مرفوض' },
   exportPdf: { en: 'Registration report (PDF)', ar: 'تقرير التسجيل (PDF)' },
@@ -89,7 +104,10 @@ export const TEXTS = {
   levelN: { en: 'Level {n}', ar: 'المستوى {n}' },
   category: { en: 'Category', ar: 'التصنيف' },
   prerequisites: { en: 'Prerequisites', ar: 'المتطلبات السابقة' },
-  planProgress: { en: '{passed} of {total} hours passed, {registered} registered now, {remaining} remaining', ar: 'اجتزت {passed} من {total} ساعة، ومسجل الآن {registered}، ومتبقٍ {remaining}' },
+  planProgress: {
+    en: '{passed} of {total} hours passed, {registered} registered now, {remaining} remaining',
+    ar: 'اجتزت {passed} من {total} ساعة، ومسجل الآن {registered}، ومتبقٍ {remaining}',
+  },
   noPlan: { en: 'No study plan is set for your program.', ar: 'لم تُحدد خطة دراسية لبرنامجك.' },
   // course, schedule, profile
   description: { en: 'Description', ar: 'الوصف' },
@@ -129,7 +147,10 @@ export function useText(): (key: TextKey, values?: Record<string, string | numbe
 }
 
 /** A record's name in the current language (name_local in Arabic when it has one). */
-export function localName(row: { name?: string | null; name_local?: string | null } | null | undefined, language: string): string {
+export function localName(
+  row: { name?: string | null; name_local?: string | null } | null | undefined,
+  language: string,
+): string {
   if (!row) return '';
   return (language === 'ar' ? row.name_local || row.name : row.name || row.name_local) ?? '';
 }

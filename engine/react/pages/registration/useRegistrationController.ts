@@ -31,7 +31,10 @@ export const PATHS = {
 /** The gated actions (screens/finance/gates.rules.yaml) of the page's writes, as the server checks them. */
 export const GATED_ACTIONS = { request: 'registration.request', addDrop: 'registration.add_drop' } as const;
 
-export interface Outcome { ok: boolean; text: string }
+export interface Outcome {
+  ok: boolean;
+  text: string;
+}
 
 export interface RegistrationController {
   stages: TermStages | undefined;
@@ -48,7 +51,14 @@ export interface RegistrationController {
   /** The last message of the page (a refusal or a success). */
   last: Outcome | null;
   /** Which windows are open; `plan`: the plan may be prepared (before the appointment or the window opens). */
-  open: { registration: boolean; addDrop: boolean; withdraw: boolean; appointmentOpen: boolean; canRequest: boolean; plan: boolean };
+  open: {
+    registration: boolean;
+    addDrop: boolean;
+    withdraw: boolean;
+    appointmentOpen: boolean;
+    canRequest: boolean;
+    plan: boolean;
+  };
   /**
    * The gates closed for the student now (an overdue installment): the server would refuse every
    * request (and plan submission) or add with this message, so those buttons are disabled with it.
@@ -92,32 +102,38 @@ export function useRegistrationController(): RegistrationController {
     plan.reload();
   }, [stages.reload, requested.reload, available.reload, plan.reload]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const textOfAnswer = useCallback((body: unknown, fallback: string) => {
-    const message = (body as { message?: unknown } | undefined)?.message;
-    return textOf(message, language) ?? fallback;
-  }, [language]);
+  const textOfAnswer = useCallback(
+    (body: unknown, fallback: string) => {
+      const message = (body as { message?: unknown } | undefined)?.message;
+      return textOf(message, language) ?? fallback;
+    },
+    [language],
+  );
 
   /** One write: guarded against a second click while it runs, retried while busy, then everything reloads. */
-  const write = useCallback(async (guard: string, offeringId: number | null, path: string, body: unknown, okText: string) => {
-    if (running.current.has(guard)) return; // a double click: the first one is under way
-    running.current.add(guard);
-    setPending(new Set(running.current));
-    try {
-      const answer = await writeWithRetry<unknown>(api, 'put', path, body, { onBusy: setBusy });
-      const outcome = { ok: true, text: textOfAnswer(answer, okText) };
-      setLast(outcome);
-      if (offeringId !== null) setOutcomes((o) => ({ ...o, [offeringId]: outcome }));
-    } catch (error) {
-      const text = error instanceof Error && error.message ? error.message : String(error);
-      const outcome = { ok: false, text };
-      setLast(outcome);
-      if (offeringId !== null) setOutcomes((o) => ({ ...o, [offeringId]: outcome }));
-    } finally {
-      running.current.delete(guard);
+  const write = useCallback(
+    async (guard: string, offeringId: number | null, path: string, body: unknown, okText: string) => {
+      if (running.current.has(guard)) return; // a double click: the first one is under way
+      running.current.add(guard);
       setPending(new Set(running.current));
-      reload();
-    }
-  }, [api, reload, textOfAnswer]);
+      try {
+        const answer = await writeWithRetry<unknown>(api, 'put', path, body, { onBusy: setBusy });
+        const outcome = { ok: true, text: textOfAnswer(answer, okText) };
+        setLast(outcome);
+        if (offeringId !== null) setOutcomes((o) => ({ ...o, [offeringId]: outcome }));
+      } catch (error) {
+        const text = error instanceof Error && error.message ? error.message : String(error);
+        const outcome = { ok: false, text };
+        setLast(outcome);
+        if (offeringId !== null) setOutcomes((o) => ({ ...o, [offeringId]: outcome }));
+      } finally {
+        running.current.delete(guard);
+        setPending(new Set(running.current));
+        reload();
+      }
+    },
+    [api, reload, textOfAnswer],
+  );
 
   const done = TEXTS.done[language === 'ar' ? 'ar' : 'en'];
   const open = useMemo(() => {
@@ -125,8 +141,11 @@ export function useRegistrationController(): RegistrationController {
     const appointment = stages.data?.appointment ?? null;
     const appointmentOpen = !appointment || appointment.open;
     return {
-      registration: kinds.has('registration'), addDrop: kinds.has('add_drop'), withdraw: kinds.has('withdraw'),
-      appointmentOpen, canRequest: kinds.has('registration') && appointmentOpen,
+      registration: kinds.has('registration'),
+      addDrop: kinds.has('add_drop'),
+      withdraw: kinds.has('withdraw'),
+      appointmentOpen,
+      canRequest: kinds.has('registration') && appointmentOpen,
       plan: kinds.size === 0 || (kinds.has('registration') && !appointmentOpen),
     };
   }, [stages.data]);
@@ -145,25 +164,52 @@ export function useRegistrationController(): RegistrationController {
     last,
     open,
     closed: { request: requestGate, addDrop: addDropGate },
-    request: (offeringId, sectionId) => write(`o${offeringId}`, offeringId, PATHS.request, { offering_id: offeringId, ...(sectionId ? { section_id: sectionId } : {}) }, done),
-    add: (offeringId, sectionId) => write(`o${offeringId}`, offeringId, PATHS.addDrop, { offering_id: offeringId, action: 'add', ...(sectionId ? { section_id: sectionId } : {}) }, done),
+    request: (offeringId, sectionId) =>
+      write(
+        `o${offeringId}`,
+        offeringId,
+        PATHS.request,
+        { offering_id: offeringId, ...(sectionId ? { section_id: sectionId } : {}) },
+        done,
+      ),
+    add: (offeringId, sectionId) =>
+      write(
+        `o${offeringId}`,
+        offeringId,
+        PATHS.addDrop,
+        { offering_id: offeringId, action: 'add', ...(sectionId ? { section_id: sectionId } : {}) },
+        done,
+      ),
     remove: (r) => write(`o${r.offering_id}`, r.offering_id, PATHS.remove, { id: r.id }, done),
-    drop: (r) => write(`o${r.offering_id}`, r.offering_id, PATHS.addDrop, { offering_id: r.offering_id, action: 'drop' }, done),
+    drop: (r) =>
+      write(`o${r.offering_id}`, r.offering_id, PATHS.addDrop, { offering_id: r.offering_id, action: 'drop' }, done),
     withdraw: (r) => write(`o${r.offering_id}`, r.offering_id, PATHS.withdraw, { id: r.id }, done),
-    addToPlan: (offeringId, sectionId) => write(`o${offeringId}`, offeringId, PATHS.planAdd, { offering_id: offeringId, section_id: sectionId }, done),
-    removeFromPlan: (offeringId) => write(`p${offeringId}`, offeringId, PATHS.planRemove, { offering_id: offeringId }, done),
+    addToPlan: (offeringId, sectionId) =>
+      write(`o${offeringId}`, offeringId, PATHS.planAdd, { offering_id: offeringId, section_id: sectionId }, done),
+    removeFromPlan: (offeringId) =>
+      write(`p${offeringId}`, offeringId, PATHS.planRemove, { offering_id: offeringId }, done),
     submitPlan: async () => {
       if (running.current.has('plan')) return;
       running.current.add('plan');
       setPending(new Set(running.current));
       try {
-        const answer = await writeWithRetry<{ data?: PlanSubmitResult[] }>(api, 'put', PATHS.planSubmit, {}, { onBusy: setBusy });
+        const answer = await writeWithRetry<{ data?: PlanSubmitResult[] }>(
+          api,
+          'put',
+          PATHS.planSubmit,
+          {},
+          { onBusy: setBusy },
+        );
         const results = answer?.data ?? [];
         const next: Record<number, Outcome> = {};
-        for (const r of results) next[r.offering_id] = { ok: r.ok, text: r.ok ? done : (textOf(r.error, language) ?? '') };
+        for (const r of results)
+          next[r.offering_id] = { ok: r.ok, text: r.ok ? done : (textOf(r.error, language) ?? '') };
         setOutcomes((o) => ({ ...o, ...next }));
         const ok = results.filter((r) => r.ok).length;
-        setLast({ ok: ok === results.length, text: fill(TEXTS.planResult[language === 'ar' ? 'ar' : 'en'], { ok, failed: results.length - ok }) });
+        setLast({
+          ok: ok === results.length,
+          text: fill(TEXTS.planResult[language === 'ar' ? 'ar' : 'en'], { ok, failed: results.length - ok }),
+        });
       } catch (error) {
         setLast({ ok: false, text: error instanceof Error ? error.message : String(error) });
       } finally {

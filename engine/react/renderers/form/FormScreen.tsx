@@ -20,7 +20,8 @@ export function FormScreen({ screen, params, View }: RendererProps & { View: Com
   const form = screen.form ? manifest.forms[screen.form] : undefined;
   const label = useLabel();
   const ui = useUi();
-  if (!form) return <Alert severity="warning">{ui('unknownScreenHint', { view: screen.view, name: screen.name })}</Alert>;
+  if (!form)
+    return <Alert severity="warning">{ui('unknownScreenHint', { view: screen.view, name: screen.name })}</Alert>;
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h1">
@@ -35,7 +36,17 @@ export function FormScreen({ screen, params, View }: RendererProps & { View: Com
   );
 }
 
-function ScreenForm({ form, resource, params, View }: { form: Form; resource?: string; params: RendererProps['params']; View: ComponentType<FormViewProps> }) {
+function ScreenForm({
+  form,
+  resource,
+  params,
+  View,
+}: {
+  form: Form;
+  resource?: string;
+  params: RendererProps['params'];
+  View: ComponentType<FormViewProps>;
+}) {
   const manifest = useManifest();
   const navigate = useNavigate();
   const target = useMemo(() => formTarget(form, resource, params), [form, resource, params]);

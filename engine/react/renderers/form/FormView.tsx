@@ -12,6 +12,7 @@ import 'dayjs/locale/pt';
 import { useLanguage, useUi } from '../../i18n/hooks.ts';
 import type { FormController } from './useFormController.ts';
 import { engineWidgets } from './widgets.tsx';
+import { AddRowButton } from './AddRowButton.tsx';
 
 export interface FormViewProps {
   controller: FormController;
@@ -22,6 +23,7 @@ export interface FormViewProps {
 }
 
 const DEFAULTS = { constAsDefaults: 'skipOneOf' } as const;
+const TEMPLATES = { ButtonTemplates: { AddButton: AddRowButton } };
 
 export function FormView({ controller, submitLabel, extraButtons, wideSubmit = false }: FormViewProps) {
   const ui = useUi();
@@ -35,6 +37,7 @@ export function FormView({ controller, submitLabel, extraButtons, wideSubmit = f
         formData={controller.formData}
         validator={validator}
         widgets={engineWidgets}
+        templates={TEMPLATES}
         customValidate={controller.customValidate}
         transformErrors={controller.transformErrors}
         extraErrors={controller.extraErrors}
@@ -44,12 +47,21 @@ export function FormView({ controller, submitLabel, extraButtons, wideSubmit = f
         experimental_defaultFormStateBehavior={DEFAULTS}
         onChange={(e) => controller.setFormData(e.formData ?? {})}
         onSubmit={(e) => void controller.submit(e.formData ?? {})}
+        // The errors are shown on their fields; without a handler RJSF also logs every refused
+        // submit to the console as an error, as if the page were broken.
+        onError={() => undefined}
         disabled={controller.submitting}
       >
         <Box sx={{ mt: wideSubmit ? 2 : 3 }}>
           <Stack direction="row" spacing={1.5}>
             {extraButtons}
-            <Button type="submit" variant="contained" disabled={controller.submitting} fullWidth={wideSubmit} size={wideSubmit ? 'large' : 'medium'}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={controller.submitting}
+              fullWidth={wideSubmit}
+              size={wideSubmit ? 'large' : 'medium'}
+            >
               {submitLabel ?? ui('save')}
             </Button>
           </Stack>

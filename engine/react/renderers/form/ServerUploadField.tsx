@@ -38,11 +38,25 @@ export interface ServerUploadFieldProps {
   onChange(value: string | undefined): void;
 }
 
-export function ServerUploadField({ id, field, label, required, disabled, value, rule, target, serverErrors, onChange }: ServerUploadFieldProps) {
+export function ServerUploadField({
+  id,
+  field,
+  label,
+  required,
+  disabled,
+  value,
+  rule,
+  target,
+  serverErrors,
+  onChange,
+}: ServerUploadFieldProps) {
   const ui = useUi();
   const language = useLanguage();
   const t = (key: keyof typeof TEXTS, values: Record<string, string | number> = {}) =>
-    Object.entries(values).reduce<string>((s, [k, v]) => s.replace(`{{${k}}}`, String(v)), language === 'ar' ? TEXTS[key].ar : TEXTS[key].en);
+    Object.entries(values).reduce<string>(
+      (s, [k, v]) => s.replace(`{{${k}}}`, String(v)),
+      language === 'ar' ? TEXTS[key].ar : TEXTS[key].en,
+    );
   const [problems, setProblems] = useState<UploadProblem[]>([]);
   const [failure, setFailure] = useState<string | undefined>();
   const [progress, setProgress] = useState<{ name: string; fraction: number } | undefined>();
@@ -107,16 +121,30 @@ export function ServerUploadField({ id, field, label, required, disabled, value,
           </Stack>
         )}
         {stored && !locked && (
-          <Button size="small" color="error" startIcon={<DeleteOutline />} onClick={() => void onDelete()} disabled={disabled || busy}>
+          <Button
+            size="small"
+            color="error"
+            startIcon={<DeleteOutline />}
+            onClick={() => void onDelete()}
+            disabled={disabled || busy}
+          >
             {t('delete')}
           </Button>
         )}
       </Stack>
-      <FormHelperText>{locked ? t('locked') : t('limits', { max: rule?.maxFileSizeMB ?? rule?.maxSizeMB ?? DEFAULT_MAX_SIZE_MB, types })}</FormHelperText>
+      <FormHelperText>
+        {locked
+          ? t('locked')
+          : t('limits', { max: rule?.maxFileSizeMB ?? rule?.maxSizeMB ?? DEFAULT_MAX_SIZE_MB, types })}
+      </FormHelperText>
       {progress && (
         <Box sx={{ mt: 1 }} role="status" aria-live="polite">
           <Typography variant="caption">{t('uploading', { name: progress.name })}</Typography>
-          <LinearProgress variant="determinate" value={Math.round(progress.fraction * 100)} aria-label={t('uploading', { name: progress.name })} />
+          <LinearProgress
+            variant="determinate"
+            value={Math.round(progress.fraction * 100)}
+            aria-label={t('uploading', { name: progress.name })}
+          />
         </Box>
       )}
       {problems.map((p, i) => (

@@ -1,5 +1,15 @@
 /** Check boxes, selects and radio buttons of the light form view (loaded with the first form that has one). */
-import { Checkbox, FormControl, FormControlLabel, FormHelperText, FormLabel, MenuItem, Radio, RadioGroup, TextField } from '@mui/material';
+import {
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  TextField,
+} from '@mui/material';
 import { choicesOf } from './simple-form.ts';
 import { helperText, type SimpleFieldProps } from './SimpleFormView.tsx';
 
@@ -10,7 +20,10 @@ export function ChoiceField({ name, schema, ui, value, required, disabled, error
   if (schema.type === 'boolean') {
     return (
       <FormControl error={error} required={required} disabled={disabled}>
-        <FormControlLabel control={<Checkbox id={id} checked={value === true} onChange={(e) => onChange(e.target.checked)} />} label={`${label}${required ? ' *' : ''}`} />
+        <FormControlLabel
+          control={<Checkbox id={id} checked={value === true} onChange={(e) => onChange(e.target.checked)} />}
+          label={`${label}${required ? ' *' : ''}`}
+        />
         {error && <FormHelperText>{helperText(errors, undefined)}</FormHelperText>}
       </FormControl>
     );
@@ -22,7 +35,13 @@ export function ChoiceField({ name, schema, ui, value, required, disabled, error
     return (
       <FormControl error={error} required={required} disabled={disabled}>
         <FormLabel id={`${id}-label`}>{label}</FormLabel>
-        <RadioGroup row aria-labelledby={`${id}-label`} name={id} value={index < 0 ? '' : String(index)} onChange={(e) => choose(e.target.value)}>
+        <RadioGroup
+          row
+          aria-labelledby={`${id}-label`}
+          name={id}
+          value={index < 0 ? '' : String(index)}
+          onChange={(e) => choose(e.target.value)}
+        >
           {choices.map((c, i) => (
             <FormControlLabel key={i} value={String(i)} control={<Radio />} label={c.label} />
           ))}
@@ -44,7 +63,8 @@ export function ChoiceField({ name, schema, ui, value, required, disabled, error
       value={index < 0 ? '' : String(index)}
       onChange={(e) => choose(e.target.value)}
     >
-      <MenuItem value="">—</MenuItem>
+      {/* a required choice cannot be emptied again: no "none" entry to pick */}
+      {!required && <MenuItem value="">—</MenuItem>}
       {choices.map((c, i) => (
         <MenuItem key={i} value={String(i)}>
           {c.label}

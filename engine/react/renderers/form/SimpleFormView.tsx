@@ -8,7 +8,16 @@
  */
 import { Suspense, useMemo, useState, type FormEvent } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { Box, Button, FormControl, FormHelperText, InputLabel, LinearProgress, OutlinedInput, Stack } from '@mui/material';
+import {
+  Box,
+  Button,
+  FormControl,
+  FormHelperText,
+  InputLabel,
+  LinearProgress,
+  OutlinedInput,
+  Stack,
+} from '@mui/material';
 import { applyKeystrokeFilter } from '../../../core/keystroke.ts';
 import { useLanguage, useUi } from '../../i18n/hooks.ts';
 import { lazyNamed } from '../../lazy.ts';
@@ -47,10 +56,16 @@ function TextInput({ name, schema, ui, value, required, disabled, errors, onChan
   const label = schema.title ?? name;
   const numeric = schema.type === 'integer' || schema.type === 'number';
   const allow = widget === WIDGET.filtered ? options.allow : undefined;
-  const type = numeric ? 'number' : (options.inputType ?? (widget === 'password' || widget === 'email' ? widget : widget === 'phone' ? 'tel' : 'text'));
+  const type = numeric
+    ? 'number'
+    : (options.inputType ??
+      (widget === 'password' || widget === 'email' ? widget : widget === 'phone' ? 'tel' : 'text'));
   const rows = widget === 'textarea' ? (options.rows ?? 4) : options.rows;
   const helper = helperText(errors, schema.description);
-  const direction = inputDirectionProps({ type, schemaType: schema.type, format: schema.format, allow: options.allow }, useLanguage());
+  const direction = inputDirectionProps(
+    { type, schemaType: schema.type, format: schema.format, allow: options.allow },
+    useLanguage(),
+  );
   return (
     <FormControl fullWidth variant="outlined" required={required} disabled={disabled} error={!!errors?.length}>
       <InputLabel htmlFor={id} id={`${id}-label`}>
@@ -69,7 +84,11 @@ function TextInput({ name, schema, ui, value, required, disabled, errors, onChan
           if (text === '') onChange(undefined);
           else onChange(numeric ? Number(text) : text);
         }}
-        inputProps={{ ...direction, maxLength: typeof schema.maxLength === 'number' ? schema.maxLength : undefined, 'aria-describedby': helper ? `${id}-helper-text` : undefined }}
+        inputProps={{
+          ...direction,
+          maxLength: typeof schema.maxLength === 'number' ? schema.maxLength : undefined,
+          'aria-describedby': helper ? `${id}-helper-text` : undefined,
+        }}
       />
       {helper && <FormHelperText id={`${id}-helper-text`}>{helper}</FormHelperText>}
     </FormControl>
@@ -78,7 +97,14 @@ function TextInput({ name, schema, ui, value, required, disabled, errors, onChan
 
 function SimpleField(props: SimpleFieldProps) {
   if (props.ui['ui:widget'] === 'hidden') {
-    return <input type="hidden" id={`root_${props.name}`} name={props.name} value={props.value === undefined ? '' : String(props.value)} />;
+    return (
+      <input
+        type="hidden"
+        id={`root_${props.name}`}
+        name={props.name}
+        value={props.value === undefined ? '' : String(props.value)}
+      />
+    );
   }
   if (props.schema.type === 'boolean' || choicesOf(props.schema)) {
     return (
@@ -99,7 +125,8 @@ export function SimpleFormView({ controller, submitLabel, extraButtons, wideSubm
   // RJSF fills schema defaults into the record; so does this view.
   const data = useMemo(() => {
     const out: Record_ = { ...formData };
-    for (const [name, property] of properties) if (out[name] === undefined && property.default !== undefined) out[name] = property.default;
+    for (const [name, property] of properties)
+      if (out[name] === undefined && property.default !== undefined) out[name] = property.default;
     return out;
   }, [formData, properties]);
   const server = extraErrorMessages(controller.extraErrors);
@@ -136,7 +163,13 @@ export function SimpleFormView({ controller, submitLabel, extraButtons, wideSubm
       <Box sx={{ mt: wideSubmit ? 2 : 3 }}>
         <Stack direction="row" spacing={1.5}>
           {extraButtons}
-          <Button type="submit" variant="contained" disabled={submitting} fullWidth={wideSubmit} size={wideSubmit ? 'large' : 'medium'}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={submitting}
+            fullWidth={wideSubmit}
+            size={wideSubmit ? 'large' : 'medium'}
+          >
             {submitLabel ?? ui('save')}
           </Button>
         </Stack>

@@ -7,8 +7,8 @@
 import type { ErrorSchema, FormValidation, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import type { ClientManifest, Form, FormField, LocalText } from '../../../../generator/manifest-types.ts';
 import { localText } from '../../i18n/text.ts';
-import { evaluateCondition, type ConditionContext } from './conditions.ts';
-import { offeredStatuses, withoutRefusedChoices } from './choices.ts';
+import { evaluateCondition, type ConditionContext } from '../../../core/conditions.ts';
+import { offeredStatuses, withoutRefusedChoices } from '../../../core/choices.ts';
 import { checkRule, isEmptyValue } from '../../../core/field-rules.ts';
 import { isRtl } from '../../../core/rtl.ts';
 import { SCHEMA_MESSAGES, schemaMessage } from '../../../core/schema-messages.ts';
@@ -30,7 +30,11 @@ export function visibleFields(form: Form, context: ConditionContext): FormField[
 }
 
 export function isRequired(field: FormField, context: ConditionContext): boolean {
-  return field.required || field.rules.includes('required') || (!!field.requiredWhen && evaluateCondition(field.requiredWhen, context));
+  return (
+    field.required ||
+    field.rules.includes('required') ||
+    (!!field.requiredWhen && evaluateCondition(field.requiredWhen, context))
+  );
 }
 
 /**
@@ -38,7 +42,10 @@ export function isRequired(field: FormField, context: ConditionContext): boolean
  * admission lists (`faculty_id` -> faculties, `program_id` -> programs): the drop-down shows
  * names instead of asking for ids. Undefined when no such entity exists.
  */
-export function itemRefEntity(property: string, entities: Readonly<Record<string, unknown>> | undefined): string | undefined {
+export function itemRefEntity(
+  property: string,
+  entities: Readonly<Record<string, unknown>> | undefined,
+): string | undefined {
   const m = /^(.+)_id$/.exec(property);
   if (!m || !entities) return undefined;
   const base = m[1];
@@ -73,14 +80,22 @@ export function itemLabel(name: string, schema: RJSFSchema, language: string): s
 }
 
 /** Items of a list of records: a status table's choices for the `_id` property it names, labels in the language. */
-function itemsSchema(field: FormField, items: RJSFSchema, manifest: Pick<ClientManifest, 'statusTables'>, language: string): RJSFSchema {
+function itemsSchema(
+  field: FormField,
+  items: RJSFSchema,
+  manifest: Pick<ClientManifest, 'statusTables'>,
+  language: string,
+): RJSFSchema {
   const table = field.options?.status ? manifest.statusTables[field.options.status] : undefined;
   if (!items.properties || typeof items.properties !== 'object') return items;
   const properties: Record<string, RJSFSchema> = {};
   for (const [name, raw] of Object.entries(items.properties as Record<string, RJSFSchema>)) {
     const property: RJSFSchema = { ...raw, title: itemLabel(name, raw, language) };
     if (table && /_id$/.test(name) && (property.type === 'integer' || property.type === 'number') && !property.oneOf) {
-      property.oneOf = table.statuses.map((s) => ({ const: s.id, title: choiceText(language === 'ar' ? s.name_local : s.name, language) }));
+      property.oneOf = table.statuses.map((s) => ({
+        const: s.id,
+        title: choiceText(language === 'ar' ? s.name_local : s.name, language),
+      }));
     }
     properties[name] = property;
   }
@@ -93,12 +108,17 @@ function itemsSchema(field: FormField, items: RJSFSchema, manifest: Pick<ClientM
  * that entity's names, each narrowed by the row's other ids (a program list shows the programs
  * of the row's faculty when the program rows carry faculty_id).
  */
-function itemsUiSchema(field: FormField, manifest: Partial<Pick<ClientManifest, 'entities'>>): ((row: unknown, index: number) => UiSchema) | undefined {
+function itemsUiSchema(
+  field: FormField,
+  manifest: Partial<Pick<ClientManifest, 'entities'>>,
+): ((row: unknown, index: number) => UiSchema) | undefined {
   const items = (field.schema as { type?: string; items?: { properties?: Record<string, unknown> } }).items;
   if ((field.schema as { type?: string }).type !== 'array' || !items?.properties) return undefined;
-  const refs = field.options?.status ? [] : Object.keys(items.properties)
-    .map((name) => ({ name, ref: itemRefEntity(name, manifest.entities) }))
-    .filter((r): r is { name: string; ref: string } => !!r.ref);
+  const refs = field.options?.status
+    ? []
+    : Object.keys(items.properties)
+        .map((name) => ({ name, ref: itemRefEntity(name, manifest.entities) }))
+        .filter((r): r is { name: string; ref: string } => !!r.ref);
   return (row, index) => {
     const values = (row && typeof row === 'object' ? row : {}) as Record<string, unknown>;
     const ui: UiSchema = { 'ui:title': String(index + 1) };
@@ -120,7 +140,12 @@ export function choiceText(text: string, language: string): string {
   return `\u2066${text}\u2069`;
 }
 
-function fieldSchema(field: FormField, manifest: Pick<ClientManifest, 'statusTables'>, language: string, context: ConditionContext): RJSFSchema {
+function fieldSchema(
+  field: FormField,
+  manifest: Pick<ClientManifest, 'statusTables'>,
+  language: string,
+  context: ConditionContext,
+): RJSFSchema {
   const schema: RJSFSchema = { ...(field.schema as RJSFSchema), title: localText(field.label, language) };
   const table = field.options?.status ? manifest.statusTables[field.options.status] : undefined;
   // A file field holds a data URL (read in the browser) or the server's reference to a stored
@@ -132,7 +157,11 @@ function fieldSchema(field: FormField, manifest: Pick<ClientManifest, 'statusTab
   if (table && !schema.enum && !schema.oneOf) {
     // Only the choices offered now (options.only / options.when); none offered leaves nothing to pick.
     const offered = offeredStatuses(field, table.statuses, context);
-    if (offered.length) schema.oneOf = offered.map((s) => ({ const: s.id, title: choiceText(language === 'ar' ? s.name_local : s.name, language) }));
+    if (offered.length)
+      schema.oneOf = offered.map((s) => ({
+        const: s.id,
+        title: choiceText(language === 'ar' ? s.name_local : s.name, language),
+      }));
     else schema.enum = [];
   }
   if (field.upload && field.upload.maxFiles !== undefined && schema.type !== 'array') {
@@ -144,7 +173,7 @@ function fieldSchema(field: FormField, manifest: Pick<ClientManifest, 'statusTab
 function widgetOf(field: FormField): string | undefined {
   const format = (field.schema as { format?: string }).format;
   if (field.widget === 'hidden') return 'hidden';
-  if (field.upload || field.widget === 'file' || format === 'data-url') return WIDGET.upload;
+  if (field.store || field.upload || field.widget === 'file' || format === 'data-url') return WIDGET.upload;
   if (field.widget === 'date' || format === 'date') return WIDGET.date;
   if ((field.options?.ref || field.options?.path) && !field.options.status) return WIDGET.ref;
   if (field.filter) return WIDGET.filtered;
@@ -178,6 +207,7 @@ export function buildFormSchema(
     const options: Record<string, unknown> = {};
     if (field.filter && manifest.filters[field.filter]) options.allow = manifest.filters[field.filter].allow;
     if (field.upload) options.upload = field.upload;
+    if (field.store) options.store = field.store;
     if (field.options?.ref) options.ref = field.options.ref;
     // The choices a server call answers (only the records this user may choose).
     if (field.options?.path) options.path = field.options.path;
@@ -197,7 +227,12 @@ export function buildFormSchema(
 }
 
 /** RJSF `customValidate`: every field's shared rules, with the rule's message in the language. */
-export function makeCustomValidate(form: Form, manifest: Pick<ClientManifest, 'rules'>, language: string, context: Omit<ConditionContext, 'record'>) {
+export function makeCustomValidate(
+  form: Form,
+  manifest: Pick<ClientManifest, 'rules'>,
+  language: string,
+  context: Omit<ConditionContext, 'record'>,
+) {
   return (formData: Record_ | undefined, errors: FormValidation<Record_>): FormValidation<Record_> => {
     const record = formData ?? {};
     for (const field of visibleFields(form, { ...context, record })) {
@@ -212,7 +247,7 @@ export function makeCustomValidate(form: Form, manifest: Pick<ClientManifest, 'r
       for (const name of field.rules) {
         const rule = manifest.rules[name];
         if (!rule || name === 'required') continue;
-        if (!checkRule(rule, value, record)) {
+        if (!checkRule(rule, value, record, field.name)) {
           target.addError(localText(rule.message, language));
           break;
         }
@@ -226,7 +261,16 @@ export function makeCustomValidate(form: Form, manifest: Pick<ClientManifest, 'r
  * Schema keywords a field's shared rules put in their own words (the height rule's range, the
  * email rule's form): where a field has such a rule, its message is the one shown.
  */
-const SAID_BY_RULES = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'format']);
+const SAID_BY_RULES = new Set([
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+]);
 
 /**
  * RJSF `transformErrors`: Ajv's errors in the user's language, in the words the server uses
@@ -235,9 +279,15 @@ const SAID_BY_RULES = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclus
  * the rule's message only (customValidate adds it); a field shows one message, not one per
  * choice its value failed to match.
  */
-export function makeTransformErrors(form: Pick<Form, 'fields'>, manifest: Pick<ClientManifest, 'rules'>, language: string) {
+export function makeTransformErrors(
+  form: Pick<Form, 'fields'>,
+  manifest: Pick<ClientManifest, 'rules'>,
+  language: string,
+) {
   const required = localText(manifest.rules.required?.message ?? SCHEMA_MESSAGES.required, language);
-  const ruled = new Set(form.fields.filter((f) => f.rules.some((r) => r !== 'required' && manifest.rules[r])).map((f) => f.name));
+  const ruled = new Set(
+    form.fields.filter((f) => f.rules.some((r) => r !== 'required' && manifest.rules[r])).map((f) => f.name),
+  );
   return (errors: RJSFValidationError[]): RJSFValidationError[] => {
     const shown = new Set<string>();
     const out: RJSFValidationError[] = [];
@@ -248,7 +298,8 @@ export function makeTransformErrors(form: Pick<Form, 'fields'>, manifest: Pick<C
       if (shown.has(property)) continue;
       shown.add(property);
       const said = schemaMessage(error.name ?? '', (error.params ?? {}) as Record<string, unknown>);
-      const message = said.key === 'required' ? required : fillText(localText(SCHEMA_MESSAGES[said.key], language), said.params);
+      const message =
+        said.key === 'required' ? required : fillText(localText(SCHEMA_MESSAGES[said.key], language), said.params);
       out.push({ ...error, message, stack: message });
     }
     return out;
@@ -277,7 +328,9 @@ export function withoutNulls(record: Readonly<Record_>): Record_ {
     if (value === null) continue;
     out[key] = Array.isArray(value)
       ? value.map((item) => (isPlainObject(item) ? withoutNulls(item) : item))
-      : isPlainObject(value) ? withoutNulls(value) : value;
+      : isPlainObject(value)
+        ? withoutNulls(value)
+        : value;
   }
   return out;
 }

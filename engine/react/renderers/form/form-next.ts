@@ -6,9 +6,13 @@
 import type { ClientManifest, FormNext } from '../../../../generator/manifest-types.ts';
 import { hrefFor } from '../../router/paths.ts';
 import { unwrapData } from '../useResource.ts';
-import { evaluateCondition } from './conditions.ts';
+import { evaluateCondition } from '../../../core/conditions.ts';
 
-export function nextHref(next: FormNext[] | undefined, answer: unknown, manifest: Pick<ClientManifest, 'screens'>): string | undefined {
+export function nextHref(
+  next: FormNext[] | undefined,
+  answer: unknown,
+  manifest: Pick<ClientManifest, 'screens'>,
+): string | undefined {
   if (!next?.length) return undefined;
   const data = unwrapData(answer);
   const record = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};

@@ -11,14 +11,35 @@ import type { Record_ } from './form-model.ts';
 
 /** Widgets the light view draws (undefined: chosen from the schema). */
 const SIMPLE_WIDGETS: ReadonlySet<string | undefined> = new Set([
-  undefined, 'text', 'email', 'password', 'phone', 'number', 'textarea', 'checkbox', 'select', 'radio', 'hidden',
+  undefined,
+  'text',
+  'email',
+  'password',
+  'phone',
+  'number',
+  'textarea',
+  'checkbox',
+  'select',
+  'radio',
+  'hidden',
 ]);
 /** JSON Schema keywords `schemaErrors` checks. */
 const SIMPLE_KEYWORDS: ReadonlySet<string> = new Set([
-  'type', 'title', 'description', 'default', 'minLength', 'maxLength', 'pattern', 'format', 'enum', 'minimum', 'maximum',
+  'type',
+  'title',
+  'description',
+  'default',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'enum',
+  'minimum',
+  'maximum',
 ]);
 const SIMPLE_TYPES: ReadonlySet<unknown> = new Set(['string', 'boolean', 'integer', 'number']);
-const EMAIL_FORMAT = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+const EMAIL_FORMAT =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 export function isSimpleField(field: FormField): boolean {
   const schema = field.schema as { type?: unknown; format?: unknown };
@@ -52,22 +73,33 @@ function patternOf(source: string): RegExp | undefined {
 export function keywordError(schema: RJSFSchema, value: unknown): { name: string; message: string } | undefined {
   const type = schema.type;
   if (type === 'boolean' && typeof value !== 'boolean') return { name: 'type', message: 'must be boolean' };
-  if ((type === 'integer' || type === 'number') && (typeof value !== 'number' || Number.isNaN(value))) return { name: 'type', message: `must be ${type}` };
+  if ((type === 'integer' || type === 'number') && (typeof value !== 'number' || Number.isNaN(value)))
+    return { name: 'type', message: `must be ${type}` };
   if (type === 'integer' && !Number.isInteger(value)) return { name: 'type', message: 'must be integer' };
   if (type === 'string' && typeof value !== 'string') return { name: 'type', message: 'must be string' };
   if (typeof value === 'string') {
     const length = [...value].length;
-    if (schema.maxLength !== undefined && length > schema.maxLength) return { name: 'maxLength', message: `must NOT have more than ${schema.maxLength} characters` };
-    if (schema.minLength !== undefined && length < schema.minLength) return { name: 'minLength', message: `must NOT have fewer than ${schema.minLength} characters` };
-    if (schema.pattern !== undefined && patternOf(schema.pattern)?.test(value) === false) return { name: 'pattern', message: `must match pattern "${schema.pattern}"` };
-    if (schema.format === 'email' && !EMAIL_FORMAT.test(value)) return { name: 'format', message: 'must match format "email"' };
+    if (schema.maxLength !== undefined && length > schema.maxLength)
+      return { name: 'maxLength', message: `must NOT have more than ${schema.maxLength} characters` };
+    if (schema.minLength !== undefined && length < schema.minLength)
+      return { name: 'minLength', message: `must NOT have fewer than ${schema.minLength} characters` };
+    if (schema.pattern !== undefined && patternOf(schema.pattern)?.test(value) === false)
+      return { name: 'pattern', message: `must match pattern "${schema.pattern}"` };
+    if (schema.format === 'email' && !EMAIL_FORMAT.test(value))
+      return { name: 'format', message: 'must match format "email"' };
   }
   if (typeof value === 'number') {
-    if (schema.minimum !== undefined && value < schema.minimum) return { name: 'minimum', message: `must be >= ${schema.minimum}` };
-    if (schema.maximum !== undefined && value > schema.maximum) return { name: 'maximum', message: `must be <= ${schema.maximum}` };
+    if (schema.minimum !== undefined && value < schema.minimum)
+      return { name: 'minimum', message: `must be >= ${schema.minimum}` };
+    if (schema.maximum !== undefined && value > schema.maximum)
+      return { name: 'maximum', message: `must be <= ${schema.maximum}` };
   }
-  if (schema.enum && !schema.enum.some((v) => v === value)) return { name: 'enum', message: 'must be equal to one of the allowed values' };
-  if (schema.oneOf && !schema.oneOf.some((o) => typeof o === 'object' && o !== null && (o as RJSFSchema).const === value)) {
+  if (schema.enum && !schema.enum.some((v) => v === value))
+    return { name: 'enum', message: 'must be equal to one of the allowed values' };
+  if (
+    schema.oneOf &&
+    !schema.oneOf.some((o) => typeof o === 'object' && o !== null && (o as RJSFSchema).const === value)
+  ) {
     return { name: 'oneOf', message: 'must match exactly one schema in oneOf' };
   }
   return undefined;
@@ -85,7 +117,14 @@ export function schemaErrors(schema: RJSFSchema, data: Record_): RJSFValidationE
           ? { name: 'required', message: `must have required property '${name}'` }
           : undefined
         : keywordError(property as RJSFSchema, value);
-    if (error) out.push({ ...error, property: `.${name}`, params: {}, stack: `.${name} ${error.message}`, schemaPath: `#/properties/${name}` });
+    if (error)
+      out.push({
+        ...error,
+        property: `.${name}`,
+        params: {},
+        stack: `.${name} ${error.message}`,
+        schemaPath: `#/properties/${name}`,
+      });
   }
   return out;
 }
@@ -110,12 +149,19 @@ export interface SimpleValidation {
  * What RJSF would report on submit: schema errors through the controller's `transformErrors`
  * (the required message), then the shared rules through its `customValidate`.
  */
-export function validateSimpleForm({ schema, customValidate, transformErrors }: SimpleValidation, data: Record_): FieldErrors {
+export function validateSimpleForm(
+  { schema, customValidate, transformErrors }: SimpleValidation,
+  data: Record_,
+): FieldErrors {
   const out: FieldErrors = {};
   const add = (name: string, message: string) => (out[name] ??= []).push(message);
-  for (const e of transformErrors(schemaErrors(schema, data))) add((e.property ?? '').replace(/^\./, ''), e.message ?? '');
+  for (const e of transformErrors(schemaErrors(schema, data)))
+    add((e.property ?? '').replace(/^\./, ''), e.message ?? '');
   const names = Object.keys(schema.properties ?? {});
-  const custom = customValidate(data, collector(names)) as unknown as Record<string, { __errors?: string[] } | undefined>;
+  const custom = customValidate(data, collector(names)) as unknown as Record<
+    string,
+    { __errors?: string[] } | undefined
+  >;
   for (const name of names) for (const message of custom[name]?.__errors ?? []) add(name, message);
   return out;
 }

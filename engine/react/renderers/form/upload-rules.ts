@@ -38,7 +38,9 @@ export function acceptedExtensions(rule: UploadRule | undefined): string[] | und
 
 /** The `accept` attribute of the file input. */
 export function acceptAttribute(rule: UploadRule | undefined): string | undefined {
-  return acceptedExtensions(rule)?.map((e) => `.${e}`).join(',');
+  return acceptedExtensions(rule)
+    ?.map((e) => `.${e}`)
+    .join(',');
 }
 
 function extensionOf(name: string): string {
@@ -52,7 +54,8 @@ function extensionOf(name: string): string {
  */
 export function checkFiles(files: readonly FileFacts[], rule: UploadRule | undefined): UploadProblem[] {
   const problems: UploadProblem[] = [];
-  if (rule?.maxFiles !== undefined && files.length > rule.maxFiles) problems.push({ kind: 'too-many', max: rule.maxFiles });
+  if (rule?.maxFiles !== undefined && files.length > rule.maxFiles)
+    problems.push({ kind: 'too-many', max: rule.maxFiles });
   const accept = acceptedExtensions(rule);
   const maxMB = rule?.maxSizeMB ?? DEFAULT_MAX_SIZE_MB;
   for (const file of files) {

@@ -36,5 +36,5 @@ export function fileNameOf(value: unknown): string {
       return m[1];
     }
   }
-  return value.startsWith('data:') ? 'file' : value.split('/').pop() ?? value;
+  return value.startsWith('data:') ? 'file' : (value.split('/').pop() ?? value);
 }

@@ -14,8 +14,16 @@ import { useLanguage } from '../../i18n/hooks.ts';
 import { useToast } from '../../toasts/useToast.ts';
 import { fillPath } from '../actions.ts';
 import { unwrapData } from '../useResource.ts';
-import { withoutRefusedChoices } from './choices.ts';
-import { buildFormSchema, makeCustomValidate, makeTransformErrors, serverErrorsToExtraErrors, submittedData, withoutNulls, type Record_ } from './form-model.ts';
+import { withoutRefusedChoices } from '../../../core/choices.ts';
+import {
+  buildFormSchema,
+  makeCustomValidate,
+  makeTransformErrors,
+  serverErrorsToExtraErrors,
+  submittedData,
+  withoutNulls,
+  type Record_,
+} from './form-model.ts';
 
 export interface FormTarget {
   /** Where to load the record from (edit addresses); none for a new record. */
@@ -25,7 +33,11 @@ export interface FormTarget {
 }
 
 /** The calls of a form: its own `submit`, else PUT /{entity} (create), or PUT /{entity}/{id} when editing. */
-export function formTarget(form: Pick<Form, 'submit' | 'entity'>, resource: string | undefined, params: Readonly<Record<string, string | undefined>>): FormTarget | undefined {
+export function formTarget(
+  form: Pick<Form, 'submit' | 'entity'>,
+  resource: string | undefined,
+  params: Readonly<Record<string, string | undefined>>,
+): FormTarget | undefined {
   const entity = form.entity ?? resource;
   const id = params.id;
   const loadPath = entity && id ? `/${entity}/${encodeURIComponent(id)}` : undefined;
@@ -33,7 +45,9 @@ export function formTarget(form: Pick<Form, 'submit' | 'entity'>, resource: stri
   if (!entity) return undefined;
   // The generic resource API creates with PUT /{entity} (POST /{entity} is its list: a create
   // sent there answered a page of rows and saved nothing).
-  return id ? { loadPath, method: 'PUT', path: `/${entity}/${encodeURIComponent(id)}` } : { method: 'PUT', path: `/${entity}` };
+  return id
+    ? { loadPath, method: 'PUT', path: `/${entity}/${encodeURIComponent(id)}` }
+    : { method: 'PUT', path: `/${entity}` };
 }
 
 export interface FormControllerOptions {
@@ -94,7 +108,10 @@ export function useFormController(
     () => buildFormSchema(form, manifest, language, { ...context, record: formData }),
     [form, manifest, language, context, formData],
   );
-  const customValidate = useMemo(() => makeCustomValidate(form, manifest, language, context), [form, manifest, language, context]);
+  const customValidate = useMemo(
+    () => makeCustomValidate(form, manifest, language, context),
+    [form, manifest, language, context],
+  );
   const transformErrors = useMemo(() => makeTransformErrors(form, manifest, language), [form, manifest, language]);
 
   const { onSaved, successToast = true, request, send, onFailed } = options;
@@ -108,14 +125,17 @@ export function useFormController(
       setSubmitting(true);
       setExtraErrors(undefined);
       try {
-        const answer = send ? await send(body) : await api.request(target!.method, target!.path, body, { ...request, toast: false });
+        const answer = send
+          ? await send(body)
+          : await api.request(target!.method, target!.path, body, { ...request, toast: false });
         if (successToast) toast.success();
         onSaved?.(answer, body);
       } catch (error) {
         if (error instanceof ApiError && Object.keys(error.fieldErrors).length) {
           setExtraErrors(serverErrorsToExtraErrors(error.fieldErrors));
         }
-        if (!(error instanceof ApiError && error.reason)) toast.error(error instanceof Error ? error.message : undefined);
+        if (!(error instanceof ApiError && error.reason))
+          toast.error(error instanceof Error ? error.message : undefined);
         onFailed?.(error, body);
       } finally {
         setSubmitting(false);
@@ -124,7 +144,18 @@ export function useFormController(
     [api, target, form, context, toast, onSaved, successToast, request, send, onFailed],
   );
 
-  return { schema, uiSchema, formData, setFormData, extraErrors, submitting, loading, submit, customValidate, transformErrors };
+  return {
+    schema,
+    uiSchema,
+    formData,
+    setFormData,
+    extraErrors,
+    submitting,
+    loading,
+    submit,
+    customValidate,
+    transformErrors,
+  };
 }
 
 export type FormController = ReturnType<typeof useFormController>;

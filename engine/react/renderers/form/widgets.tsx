@@ -11,22 +11,41 @@ import CloudUpload from '@mui/icons-material/CloudUpload';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs from 'dayjs';
 import { DATE_INPUT_FORMAT } from '../../../core/dates.ts';
-import type { UploadRule } from '../../../../generator/manifest-types.ts';
+import type { FileStore, UploadRule } from '../../../../generator/manifest-types.ts';
 import { applyKeystrokeFilter } from '../../../core/keystroke.ts';
 import { listJoin } from '../../../core/text.ts';
 import { useLanguage, useUi } from '../../i18n/hooks.ts';
 import { acceptAttribute, checkFiles, type UploadProblem } from './upload-rules.ts';
 import { WIDGET } from './form-model.ts';
 import { inputDirectionProps } from './input-direction.ts';
+import { RecordFilesField } from './RecordFilesField.tsx';
 import { ServerUploadField } from './ServerUploadField.tsx';
 import { fileNameOf, useUploadTarget } from './upload-target.tsx';
 
 export function FilteredTextWidget(props: WidgetProps) {
-  const { id, value, required, disabled, readonly, label, onChange, onBlur, onFocus, options, rawErrors, placeholder, autofocus, schema } = props;
+  const {
+    id,
+    value,
+    required,
+    disabled,
+    readonly,
+    label,
+    onChange,
+    onBlur,
+    onFocus,
+    options,
+    rawErrors,
+    placeholder,
+    autofocus,
+    schema,
+  } = props;
   const allow = typeof options.allow === 'string' ? options.allow : undefined;
   const rows = typeof options.rows === 'number' ? options.rows : undefined;
   const inputType = typeof options.inputType === 'string' ? options.inputType : 'text';
-  const direction = inputDirectionProps({ type: inputType, schemaType: schema.type, format: schema.format, allow }, useLanguage());
+  const direction = inputDirectionProps(
+    { type: inputType, schemaType: schema.type, format: schema.format, allow },
+    useLanguage(),
+  );
   return (
     <TextField
       id={id}
@@ -48,7 +67,9 @@ export function FilteredTextWidget(props: WidgetProps) {
       }}
       onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}
-      slotProps={{ htmlInput: { ...direction, maxLength: typeof schema.maxLength === 'number' ? schema.maxLength : undefined } }}
+      slotProps={{
+        htmlInput: { ...direction, maxLength: typeof schema.maxLength === 'number' ? schema.maxLength : undefined },
+      }}
     />
   );
 }
@@ -61,7 +82,10 @@ function directedInput(type: string | undefined, multiline: boolean) {
   return function DirectedInputWidget(props: WidgetProps) {
     const { options, registry, schema } = props;
     const BaseInputTemplate = getTemplate('BaseInputTemplate', registry, options);
-    const direction = inputDirectionProps({ type: getInputProps(schema, type, options).type, schemaType: schema.type, format: schema.format }, useLanguage());
+    const direction = inputDirectionProps(
+      { type: getInputProps(schema, type, options).type, schemaType: schema.type, format: schema.format },
+      useLanguage(),
+    );
     const rows = typeof options.rows === 'string' || typeof options.rows === 'number' ? options.rows : 5;
     return (
       <BaseInputTemplate
@@ -105,6 +129,20 @@ function withName(dataUrl: string, name: string): string {
 export function UploadWidget(props: WidgetProps) {
   const target = useUploadTarget();
   const rule = (props.options.upload ?? undefined) as UploadRule | undefined;
+  // A record's file field: files go to the uploads store, the value lists their references.
+  const store = props.options.store as FileStore | undefined;
+  if (store)
+    return (
+      <RecordFilesField
+        id={props.id}
+        label={props.label}
+        required={!!props.required}
+        disabled={!!props.disabled || !!props.readonly}
+        value={props.value}
+        store={store}
+        onChange={(v) => props.onChange(v)}
+      />
+    );
   // A page storing files on the server as they are chosen (one file per field).
   if (target && rule?.maxFiles === undefined) {
     return (
@@ -157,7 +195,14 @@ function DataUrlUploadWidget(props: WidgetProps) {
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
         <Button component="label" variant="outlined" startIcon={<CloudUpload />} disabled={disabled || readonly}>
           {ui('chooseFile')}
-          <input id={id} hidden type="file" multiple={multiple} accept={acceptAttribute(rule)} onChange={(e) => void onFiles(e)} />
+          <input
+            id={id}
+            hidden
+            type="file"
+            multiple={multiple}
+            accept={acceptAttribute(rule)}
+            onChange={(e) => void onFiles(e)}
+          />
         </Button>
         <Typography variant="body2" color="text.secondary" noWrap>
           {listJoin(names, language)}
@@ -178,7 +223,8 @@ function DataUrlUploadWidget(props: WidgetProps) {
  */
 export function RefSelectWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, label, onChange, options, rawErrors, schema } = props;
-  const where = options.where && typeof options.where === 'object' ? (options.where as Record<string, unknown>) : undefined;
+  const where =
+    options.where && typeof options.where === 'object' ? (options.where as Record<string, unknown>) : undefined;
   const path = typeof options.path === 'string' ? options.path : undefined;
   const fromPath = usePathOptions(path, typeof options.key === 'string' ? options.key : undefined);
   const fromRef = useRefOptions(path ? undefined : typeof options.ref === 'string' ? options.ref : undefined, where);
@@ -195,7 +241,9 @@ export function RefSelectWidget(props: WidgetProps) {
         isOptionEqualToValue={(a, b) => a.value === b.value}
         getOptionLabel={(o) => o.label}
         onChange={(_e, o) => onChange(o ? (numeric ? Number(o.value) : o.value) : undefined)}
-        renderInput={(params) => <TextField {...params} label={label} required={required} error={!!rawErrors?.length} />}
+        renderInput={(params) => (
+          <TextField {...params} label={label} required={required} error={!!rawErrors?.length} />
+        )}
       />
     );
   }
@@ -211,7 +259,8 @@ export function RefSelectWidget(props: WidgetProps) {
       value={value === undefined || value === null ? '' : String(value)}
       onChange={(e) => onChange(e.target.value === '' ? undefined : numeric ? Number(e.target.value) : e.target.value)}
     >
-      <MenuItem value="">—</MenuItem>
+      {/* a required choice cannot be emptied again: no "none" entry to pick */}
+      {!required && <MenuItem value="">—</MenuItem>}
       {refOptions.map((o) => (
         <MenuItem key={o.value} value={o.value}>
           {o.label}

@@ -18,13 +18,26 @@ function useFilterOptions(filter: ScreenFilter, resource: string | undefined): O
   const field = resource ? manifest.entities[resource]?.fields[filter.field] : undefined;
   const ref = table ? undefined : (filter.ref ?? field?.ref);
   const refOptions = useRefOptions(ref);
-  if (table) return table.statuses.map((s) => ({ value: String(s.id), label: language === 'ar' ? s.name_local : s.name }));
-  if (field?.type === 'boolean') return [{ value: 'true', label: ui('yes') }, { value: 'false', label: ui('no') }];
+  if (table)
+    return table.statuses.map((s) => ({ value: String(s.id), label: language === 'ar' ? s.name_local : s.name }));
+  if (field?.type === 'boolean')
+    return [
+      { value: 'true', label: ui('yes') },
+      { value: 'false', label: ui('no') },
+    ];
   return ref ? (refOptions ?? []) : undefined;
 }
 
 /** One declared filter; also drawn by the grid plugin's screens (their server filters). */
-export function FilterField({ filter, controller, resource }: { filter: ScreenFilter; controller: Pick<ListController, 'state' | 'setFilter'>; resource?: string }) {
+export function FilterField({
+  filter,
+  controller,
+  resource,
+}: {
+  filter: ScreenFilter;
+  controller: Pick<ListController, 'state' | 'setFilter'>;
+  resource?: string;
+}) {
   const label = useLabel();
   const ui = useUi();
   const options = useFilterOptions(filter, resource);
@@ -59,7 +72,15 @@ export function FilterField({ filter, controller, resource }: { filter: ScreenFi
   );
 }
 
-export function ListFilters({ filters, controller, resource }: { filters: readonly ScreenFilter[]; controller: ListController; resource?: string }) {
+export function ListFilters({
+  filters,
+  controller,
+  resource,
+}: {
+  filters: readonly ScreenFilter[];
+  controller: ListController;
+  resource?: string;
+}) {
   const ui = useUi();
   const [search, setSearch] = useState(controller.state.search);
   const { setSearch: commitSearch } = controller;

@@ -1,6 +1,5 @@
 /** The list screen kind: the controller (state in the address, server paging) wired to the MUI view. */
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Stack, Typography } from '@mui/material';
 import { useApi } from '../../data/ApiProvider.tsx';
 import { useManifest } from '../../data/ManifestProvider.tsx';
@@ -18,19 +17,20 @@ export function ListRenderer({ screen, params }: RendererProps) {
   const api = useApi();
   const { subject } = useSession();
   const label = useLabel();
-  const navigate = useNavigate();
   const fetcher = useMemo(() => apiListFetcher(api), [api]);
   const controller = useListController(screen, fetcher);
   const run = useActionRunner(screen, params, controller.reload);
-  const actions = useMemo(() => visibleActions(screen.actions, subject, { params }), [screen.actions, subject, params]);
+  const actions = useMemo(
+    () => visibleActions(screen.actions, subject, { params }, manifest.screens),
+    [screen.actions, subject, params, manifest.screens],
+  );
   const actionContext = useMemo(() => ({ params, subject }), [params, subject]);
-  const rowLink = rowLinkFor(screen.rowLink, subject);
-  const onRowClick = rowLink
-    ? (row: Record<string, unknown>) => {
-        const href = hrefFor(manifest, rowLink.route, paramsFromRow(rowLink.params ?? { id: 'id' }, row, params));
-        if (!href) return;
-        if (rowLink.newTab) window.open(href, '_blank', 'noopener');
-        else void navigate(href);
+  const rowLink = rowLinkFor(screen.rowLink, subject, manifest.screens);
+  const rowHref = rowLink
+    ? {
+        href: (row: Record<string, unknown>) =>
+          hrefFor(manifest, rowLink.route, paramsFromRow(rowLink.params ?? { id: 'id' }, row, params)),
+        newTab: rowLink.newTab,
       }
     : undefined;
   return (
@@ -47,10 +47,11 @@ export function ListRenderer({ screen, params }: RendererProps) {
         rowActions={actions.row}
         onAction={(action, row) => {
           // an export takes the list's current filters as its payload
-          const body = action.type === 'export' ? listRequestBody(screen, controller.state, controller.sort) : undefined;
+          const body =
+            action.type === 'export' ? listRequestBody(screen, controller.state, controller.sort) : undefined;
           void run(action, row, body);
         }}
-        onRowClick={onRowClick}
+        rowLink={rowHref}
         actionContext={actionContext}
       />
     </Stack>

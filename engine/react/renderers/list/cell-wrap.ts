@@ -10,7 +10,18 @@ type Field = ClientEntity['fields'][string];
 
 /** Formats and field types whose values are one token each: numbers, amounts, dates, times, switches. */
 const ONE_LINE_KINDS: ReadonlySet<string> = new Set([
-  'date', 'datetime', 'time', 'money', 'paid', 'gpa', 'number', 'percent', 'integer', 'bigint', 'decimal', 'boolean',
+  'date',
+  'datetime',
+  'time',
+  'money',
+  'paid',
+  'gpa',
+  'number',
+  'percent',
+  'integer',
+  'bigint',
+  'decimal',
+  'boolean',
 ]);
 
 /**
@@ -27,7 +38,12 @@ const SHORT_TOKEN_LENGTH = 24;
  * A referenced record is judged by its `label` as shown: an invoice's code stays whole, a
  * student's name may wrap.
  */
-export function keepsOneLine(column: { format?: string; badge?: string }, field: Field | undefined, value: unknown, label?: string): boolean {
+export function keepsOneLine(
+  column: { format?: string; badge?: string },
+  field: Field | undefined,
+  value: unknown,
+  label?: string,
+): boolean {
   if (column.badge) return true;
   if (field?.ref && !column.format) return label !== undefined && isShortToken(label);
   const kind = column.format ?? field?.type;

@@ -4,12 +4,19 @@
  * column headers, the labels of referenced ids, the sort kept in the address, and which
  * actions the user may use.
  */
-import type { ClientEntity, ClientManifest, LocalText, RowLink, Screen, ScreenAction } from '../../../../generator/manifest-types.ts';
-import { can, type PermissionSubject } from '../../../core/permissions.ts';
+import type {
+  ClientEntity,
+  ClientManifest,
+  LocalText,
+  RowLink,
+  Screen,
+  ScreenAction,
+} from '../../../../generator/manifest-types.ts';
+import { can, mayOpen, type OpenableScreen, type PermissionSubject } from '../../../core/permissions.ts';
 import { toEntries, type QueryInput } from '../../../core/query.ts';
 import type { ListState } from '../../../core/list-state.ts';
 import { labelFor, type LabelRow } from '../ref-labels.ts';
-import { evaluateCondition, type ConditionContext } from '../form/conditions.ts';
+import { evaluateCondition, type ConditionContext } from '../../../core/conditions.ts';
 
 export interface Sort {
   field: string;
@@ -83,7 +90,13 @@ export function normalizeListResponse(body: unknown): ListPage {
   if (Array.isArray(body)) return { rows: body as Row[], total: body.length };
   if (!body || typeof body !== 'object') return { rows: [], total: 0 };
   const b = body as Record<string, unknown>;
-  const rows = Array.isArray(b.data) ? b.data : Array.isArray(b.rows) ? b.rows : Array.isArray(b.items) ? b.items : undefined;
+  const rows = Array.isArray(b.data)
+    ? b.data
+    : Array.isArray(b.rows)
+      ? b.rows
+      : Array.isArray(b.items)
+        ? b.items
+        : undefined;
   if (rows) {
     const meta = (b.meta ?? b.pagination ?? {}) as Record<string, unknown>;
     const total = Number(meta.count ?? b.total ?? meta.total ?? b.count ?? rows.length);
@@ -137,25 +150,44 @@ export function columnLabel(column: { field: string; label?: LocalText }, entity
  * `visibleWhen` is tested here against `context` (the route parameters; on a detail page the
  * record); a row action's is tested per row by `rowActionsFor`.
  */
-export function visibleActions(actions: readonly ScreenAction[], subject: PermissionSubject | null, context: Omit<ConditionContext, 'subject'> = {}) {
-  const allowed = actions.filter((a) => !a.permission || can(subject, a.permission));
+export function visibleActions(
+  actions: readonly ScreenAction[],
+  subject: PermissionSubject | null,
+  context: Omit<ConditionContext, 'subject'> = {},
+  screens?: Readonly<Record<string, OpenableScreen>>,
+) {
+  const allowed = actions.filter(
+    (a) =>
+      (!a.permission || can(subject, a.permission)) &&
+      // a button that opens a screen the user may not open would only lead to a refusal
+      (!screens || a.type !== 'navigate' || !a.route || mayOpen(screens[a.route], subject)),
+  );
   const page = allowed.filter((a) => !a.row && evaluateCondition(a.visibleWhen, { ...context, subject }));
   return { page, row: allowed.filter((a) => a.row) };
 }
 
 /**
  * The row link this user follows: the screen's, when the user holds its `permission` (or it
- * names none), else its `otherwise`, tested the same way; undefined when none applies.
+ * names none) and, given `screens`, may open the screen it leads to; else its `otherwise`,
+ * tested the same way; undefined when none applies: a row that would only lead to a refusal is
+ * no link.
  */
-export function rowLinkFor(link: RowLink | undefined, subject: PermissionSubject | null): RowLink | undefined {
+export function rowLinkFor(
+  link: RowLink | undefined,
+  subject: PermissionSubject | null,
+  screens?: Readonly<Record<string, OpenableScreen>>,
+): RowLink | undefined {
   for (let l = link; l; l = l.otherwise) {
-    if (!l.permission || can(subject, l.permission)) return l;
+    if ((!l.permission || can(subject, l.permission)) && (!screens || mayOpen(screens[l.route], subject))) return l;
   }
   return undefined;
 }
 
 /** The entity of a screen's source. */
-export function sourceEntity(manifest: Pick<ClientManifest, 'entities'>, screen: Pick<Screen, 'source'>): ClientEntity | undefined {
+export function sourceEntity(
+  manifest: Pick<ClientManifest, 'entities'>,
+  screen: Pick<Screen, 'source'>,
+): ClientEntity | undefined {
   const name = screen.source?.resource;
   return name ? manifest.entities[name] : undefined;
 }
@@ -170,9 +202,15 @@ export function pageCount(total: number, perPage: number): number {
  * and each only while its `visibleWhen` holds for the row (`field` tests the row; `param`,
  * `permission` the route and the user given in `context`).
  */
-export function rowActionsFor(actions: readonly ScreenAction[], row: Row, context: Omit<ConditionContext, 'record'> = {}): ScreenAction[] {
+export function rowActionsFor(
+  actions: readonly ScreenAction[],
+  row: Row,
+  context: Omit<ConditionContext, 'record'> = {},
+): ScreenAction[] {
   const deleted = row.deleted_at !== undefined && row.deleted_at !== null;
   return actions.filter(
-    (a) => (a.type === 'restore' ? deleted : a.type === 'delete' ? !deleted : true) && evaluateCondition(a.visibleWhen, { ...context, record: row }),
+    (a) =>
+      (a.type === 'restore' ? deleted : a.type === 'delete' ? !deleted : true) &&
+      evaluateCondition(a.visibleWhen, { ...context, record: row }),
   );
 }

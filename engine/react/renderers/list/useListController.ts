@@ -9,7 +9,18 @@ import { useSearchParams } from 'react-router-dom';
 import type { Screen } from '../../../../generator/manifest-types.ts';
 import { mergeListQuery, readListState, updateListState, type ListState } from '../../../core/list-state.ts';
 import type { ApiClient } from '../../../core/api/client.ts';
-import { listPath, listRequestBody, nextSort, normalizeListResponse, readListLookup, readSort, withSort, type ListLookup, type Row, type Sort } from './list-model.ts';
+import {
+  listPath,
+  listRequestBody,
+  nextSort,
+  normalizeListResponse,
+  readListLookup,
+  readSort,
+  withSort,
+  type ListLookup,
+  type Row,
+  type Sort,
+} from './list-model.ts';
 
 export interface ListController {
   state: ListState;

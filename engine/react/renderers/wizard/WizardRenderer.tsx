@@ -30,7 +30,8 @@ export function WizardRenderer({ screen, params }: RendererProps) {
   const wizard = screen.wizard ? manifest.wizards[screen.wizard] : undefined;
   const entity = wizard?.entity ?? screen.source?.resource;
   const source = useMemo(() => (entity ? entitySource(api, entity, params.id) : undefined), [api, entity, params.id]);
-  if (!wizard || !source) return <Alert severity="warning">{ui('unknownScreenHint', { view: screen.view, name: screen.name })}</Alert>;
+  if (!wizard || !source)
+    return <Alert severity="warning">{ui('unknownScreenHint', { view: screen.view, name: screen.name })}</Alert>;
   return <WizardView wizard={wizard} screen={screen} params={params} source={source} />;
 }
 
@@ -51,7 +52,17 @@ export interface WizardViewProps extends RendererProps {
   header?: ReactNode;
 }
 
-export function WizardView({ wizard, screen, params, source, frame: Frame, onFinished, onSaved, drafts, header }: WizardViewProps) {
+export function WizardView({
+  wizard,
+  screen,
+  params,
+  source,
+  frame: Frame,
+  onFinished,
+  onSaved,
+  drafts,
+  header,
+}: WizardViewProps) {
   const manifest = useManifest();
   const label = useLabel();
   const ui = useUi();
@@ -83,13 +94,24 @@ export function WizardView({ wizard, screen, params, source, frame: Frame, onFin
       </Typography>
       {header}
       <Card variant="outlined">
-        <Tabs value={controller.current ?? false} onChange={(_e, v: string) => controller.goTo(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={label(wizard.title)}>
+        <Tabs
+          value={controller.current ?? false}
+          onChange={(_e, v: string) => controller.goTo(v)}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label={label(wizard.title)}
+        >
           {controller.tabs.map((name) => (
             <Tab
               key={name}
               value={name}
               label={label(wizard.tabs[name]?.label) || name}
-              icon={controller.done.has(name) ? <CheckCircle color="success" fontSize="small" aria-label={ui('done')} /> : undefined}
+              icon={
+                controller.done.has(name) ? (
+                  <CheckCircle color="success" fontSize="small" aria-label={ui('done')} />
+                ) : undefined
+              }
               iconPosition="start"
               data-tab={name}
               data-done={controller.done.has(name) ? 'true' : 'false'}
@@ -97,7 +119,11 @@ export function WizardView({ wizard, screen, params, source, frame: Frame, onFin
           ))}
         </Tabs>
         <CardContent>
-          {controller.finished && <Alert severity="success" sx={{ mb: 2 }}>{ui('done')}</Alert>}
+          {controller.finished && (
+            <Alert severity="success" sx={{ mb: 2 }}>
+              {ui('done')}
+            </Alert>
+          )}
           {Frame && controller.current ? <Frame tab={controller.current}>{body}</Frame> : body}
         </CardContent>
       </Card>
@@ -132,7 +158,11 @@ function TabForm(props: TabFormProps) {
       (answer) => {
         if (!live) return;
         adopt(answer.done);
-        setState({ status: 'ready', ...mergeDraft(withoutNulls(answer.data ?? {}), drafts.read(key)), loadFailed: false });
+        setState({
+          status: 'ready',
+          ...mergeDraft(withoutNulls(answer.data ?? {}), drafts.read(key)),
+          loadFailed: false,
+        });
       },
       () => live && setState({ status: 'ready', ...mergeDraft(undefined, drafts.read(key)), loadFailed: true }),
     );
@@ -141,7 +171,15 @@ function TabForm(props: TabFormProps) {
     };
   }, [source, tab, drafts, key, adopt]);
   if (state.status === 'loading') return <LinearProgress aria-label={ui('loading')} />;
-  return <LoadedTab {...props} draftKeyName={key} initialData={state.data} restored={state.restored} loadFailed={state.loadFailed} />;
+  return (
+    <LoadedTab
+      {...props}
+      draftKeyName={key}
+      initialData={state.data}
+      restored={state.restored}
+      loadFailed={state.loadFailed}
+    />
+  );
 }
 
 function LoadedTab({
@@ -179,13 +217,24 @@ function LoadedTab({
     },
     [drafts, draftKeyName, controller, isLast, onFinished, onTabSaved, tab],
   );
-  const onFailed = useCallback((error: unknown) => {
-    drafts.write(draftKeyName, latest.current);
-    // A 4xx is the server refusing these values (marked on the fields); anything else is worth retrying.
-    const refused = error instanceof ApiError && error.status !== undefined && error.status >= 400 && error.status < 500;
-    setUnsaved(refused ? 'refused' : 'offline');
-  }, [drafts, draftKeyName]);
-  const formController = useFormController(form, manifest, undefined, params, { initialData, skipLoad: true, send, onSaved, onFailed, successToast: false });
+  const onFailed = useCallback(
+    (error: unknown) => {
+      drafts.write(draftKeyName, latest.current);
+      // A 4xx is the server refusing these values (marked on the fields); anything else is worth retrying.
+      const refused =
+        error instanceof ApiError && error.status !== undefined && error.status >= 400 && error.status < 500;
+      setUnsaved(refused ? 'refused' : 'offline');
+    },
+    [drafts, draftKeyName],
+  );
+  const formController = useFormController(form, manifest, undefined, params, {
+    initialData,
+    skipLoad: true,
+    send,
+    onSaved,
+    onFailed,
+    successToast: false,
+  });
   const { setFormData } = formController;
   const withDraft = useMemo(
     () => ({
@@ -194,7 +243,8 @@ function LoadedTab({
         const data = typeof update === 'function' ? update(latest.current) : update;
         latest.current = data;
         // RJSF calls onChange on mount with the same values: only a change from what the server holds is a draft.
-        if (JSON.stringify(data) !== JSON.stringify(confirmed.current) || drafts.read(draftKeyName)) drafts.write(draftKeyName, data);
+        if (JSON.stringify(data) !== JSON.stringify(confirmed.current) || drafts.read(draftKeyName))
+          drafts.write(draftKeyName, data);
         setFormData(data);
       },
     }),
@@ -204,8 +254,16 @@ function LoadedTab({
   return (
     <Stack spacing={2}>
       {loadFailed && <Alert severity="warning">{wizardText('loadFailed', language)}</Alert>}
-      {restored && !unsaved && <Alert severity="info" data-draft="restored">{wizardText('draftRestored', language)}</Alert>}
-      {unsaved && <Alert severity="warning" data-draft="kept">{wizardText(unsaved === 'refused' ? 'draftRefused' : 'draftKept', language)}</Alert>}
+      {restored && !unsaved && (
+        <Alert severity="info" data-draft="restored">
+          {wizardText('draftRestored', language)}
+        </Alert>
+      )}
+      {unsaved && (
+        <Alert severity="warning" data-draft="kept">
+          {wizardText(unsaved === 'refused' ? 'draftRefused' : 'draftKept', language)}
+        </Alert>
+      )}
       <FormView
         controller={withDraft}
         submitLabel={isLast ? ui('finish') : ui('next')}

@@ -1,5 +1,5 @@
 /**
- * Local drafts of wizard tabs (admission-and-grid 2, issue 5: "nothing typed is lost when a save
+ * Local drafts of wizard tabs (admission-and-grid 2: "nothing typed is lost when a save
  * fails, the network drops or the page reloads"). Every change of a tab is written to the
  * browser's storage under one key per wizard, record and tab; the draft is removed only once the
  * server confirmed the save, and a draft found on load wins over the server's copy, since it

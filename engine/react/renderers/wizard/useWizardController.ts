@@ -8,9 +8,19 @@ import { useNavigate } from 'react-router-dom';
 import type { Screen, Wizard } from '../../../../generator/manifest-types.ts';
 import { useManifest } from '../../data/ManifestProvider.tsx';
 import { useSession } from '../../data/SessionProvider.tsx';
-import { evaluateCondition } from '../form/conditions.ts';
+import { evaluateCondition } from '../../../core/conditions.ts';
 import { hrefFor } from '../../router/paths.ts';
-import { allDone, currentTab, isLastTab, markDone, nextTab, pathNamesTab, previousTab, tabParamOf, tabsFor } from './wizard-state.ts';
+import {
+  allDone,
+  currentTab,
+  isLastTab,
+  markDone,
+  nextTab,
+  pathNamesTab,
+  previousTab,
+  tabParamOf,
+  tabsFor,
+} from '../../../core/wizard-state.ts';
 
 export interface WizardController {
   tabs: string[];

@@ -37,7 +37,7 @@ export function entitySource(api: ApiClient, entity: string, id: string | undefi
   let record: Promise<TabData> | undefined;
   const read = () =>
     (record ??= id
-      ? api.get(`/${entity}/${encodeURIComponent(id)}`).then((body) => ((unwrapData(body) as TabData | undefined) ?? {}))
+      ? api.get(`/${entity}/${encodeURIComponent(id)}`).then((body) => (unwrapData(body) as TabData | undefined) ?? {})
       : Promise.resolve({}));
   return {
     recordKey: id ?? 'new',
@@ -46,7 +46,9 @@ export function entitySource(api: ApiClient, entity: string, id: string | undefi
       return { data, done: doneTabsOf(data) };
     },
     async save(_tab, data) {
-      const body = id ? await api.put(`/${entity}/${encodeURIComponent(id)}`, data, { toast: false }) : await api.post(`/${entity}`, data, { toast: false });
+      const body = id
+        ? await api.put(`/${entity}/${encodeURIComponent(id)}`, data, { toast: false })
+        : await api.post(`/${entity}`, data, { toast: false });
       record = undefined;
       const saved = (unwrapData(body) as TabData | undefined) ?? {};
       return { data: saved, done: doneTabsOf(body) };

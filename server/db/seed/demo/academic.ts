@@ -41,7 +41,9 @@ export async function seedAcademicDemo(w: SeedWriter, ctx: DemoContext): Promise
   // The registration demo (run first) plans each department's own courses; this module adds the
   // sister departments' first two levels as faculty requirements and never plans a course twice.
   // Both columns come from one unchanged table read the same way, so their rows line up.
-  const [planPrograms, planCourses] = await Promise.all(['program_id', 'course_id'].map((c) => w.select('study_plan_courses', c)));
+  const [planPrograms, planCourses] = await Promise.all(
+    ['program_id', 'course_id'].map((c) => w.select('study_plan_courses', c)),
+  );
   const planned = new Set(planPrograms.map((p, i) => `${p}:${planCourses[i]}`));
   const planRows: Row[] = [];
   for (const [departmentId, entries] of planByDepartment) {
@@ -50,7 +52,15 @@ export async function seedAcademicDemo(w: SeedWriter, ctx: DemoContext): Promise
     for (const e of entries) {
       if (planned.has(`${program}:${e.course.id}`)) continue;
       planned.add(`${program}:${e.course.id}`);
-      planRows.push({ id: w.id('study_plan_courses'), program_id: program, course_id: e.course.id, level: e.course.level, semester: e.semester, category_id: e.category, required: e.category !== ELECTIVE });
+      planRows.push({
+        id: w.id('study_plan_courses'),
+        program_id: program,
+        course_id: e.course.id,
+        level: e.course.level,
+        semester: e.semester,
+        category_id: e.category,
+        required: e.category !== ELECTIVE,
+      });
     }
   }
   await w.insert('study_plan_courses', planRows);
@@ -58,7 +68,10 @@ export async function seedAcademicDemo(w: SeedWriter, ctx: DemoContext): Promise
   // Courses held this term (seeded before this module) are not history. Both columns come from
   // one unchanged table read the same way, so their rows line up.
   const heldPairs = new Set<string>();
-  const [heldStudents, heldOfferings] = await Promise.all([w.select('registrations', 'student_id'), w.select('registrations', 'offering_id')]);
+  const [heldStudents, heldOfferings] = await Promise.all([
+    w.select('registrations', 'student_id'),
+    w.select('registrations', 'offering_id'),
+  ]);
   const courseOfOffering = new Map([...ctx.courses.offeringByCourse].map(([course, offering]) => [offering, course]));
   heldStudents.forEach((s, i) => heldPairs.add(`${s}:${courseOfOffering.get(Number(heldOfferings[i]))}`));
 
@@ -66,8 +79,17 @@ export async function seedAcademicDemo(w: SeedWriter, ctx: DemoContext): Promise
   const past = (t: DemoTerm | undefined) => t !== undefined && t.start < current.start;
   const add = (studentId: number, course: DemoCourse, term: DemoTerm, mark: number) => {
     history.push({
-      id: w.id('registrations'), student_id: studentId, offering_id: null, course_id: course.id, credit_hours: course.creditHours,
-      term_id: term.id, status_code: 2, flags: 262144 + 16, request_flag: 2, grade: mark, max_mark: 100,
+      id: w.id('registrations'),
+      student_id: studentId,
+      offering_id: null,
+      course_id: course.id,
+      credit_hours: course.creditHours,
+      term_id: term.id,
+      status_code: 2,
+      flags: 262144 + 16,
+      request_flag: 2,
+      grade: mark,
+      max_mark: 100,
     });
   };
   const pastOfferings: Row[] = [];
@@ -78,7 +100,14 @@ export async function seedAcademicDemo(w: SeedWriter, ctx: DemoContext): Promise
     if (id === undefined) {
       id = w.id('offerings');
       offeringOf.set(key, id);
-      pastOfferings.push({ id, course_id: course.id, term_id: term.id, max_mark: 100, published_id: 1, control_status_id: 3 });
+      pastOfferings.push({
+        id,
+        course_id: course.id,
+        term_id: term.id,
+        max_mark: 100,
+        published_id: 1,
+        control_status_id: 3,
+      });
     }
     return id;
   };
@@ -101,7 +130,8 @@ export async function seedAcademicDemo(w: SeedWriter, ctx: DemoContext): Promise
   }
   const courseById = new Map(ctx.courses.courses.map((c) => [c.id, c]));
   const termById = new Map(terms.all.map((t) => [t.id, t]));
-  for (const row of history) row.offering_id = offering(courseById.get(row.course_id as number)!, termById.get(row.term_id as number)!);
+  for (const row of history)
+    row.offering_id = offering(courseById.get(row.course_id as number)!, termById.get(row.term_id as number)!);
   await w.insert('offerings', pastOfferings);
   await w.insert('registrations', history);
   await storeStanding(w, ctx, history);
@@ -115,8 +145,26 @@ export async function seedAcademicDemo(w: SeedWriter, ctx: DemoContext): Promise
   for (const [, offeringId] of ctx.courses.offeringByCourse) {
     const room = halls.length ? halls[n % halls.length]!.id : null;
     const morning = n % 2 === 0;
-    examRows.push({ id: w.id('exam_schedules'), offering_id: offeringId, term_id: current.id, kind_id: 1, exam_date: isoDate(addDays(midterm, n % 6)), start_time: morning ? '09:00' : '12:00', end_time: morning ? '10:30' : '13:30', room_id: room });
-    examRows.push({ id: w.id('exam_schedules'), offering_id: offeringId, term_id: current.id, kind_id: 2, exam_date: isoDate(addDays(finals, n % 12)), start_time: morning ? '09:00' : '13:00', end_time: morning ? '12:00' : '16:00', room_id: room });
+    examRows.push({
+      id: w.id('exam_schedules'),
+      offering_id: offeringId,
+      term_id: current.id,
+      kind_id: 1,
+      exam_date: isoDate(addDays(midterm, n % 6)),
+      start_time: morning ? '09:00' : '12:00',
+      end_time: morning ? '10:30' : '13:30',
+      room_id: room,
+    });
+    examRows.push({
+      id: w.id('exam_schedules'),
+      offering_id: offeringId,
+      term_id: current.id,
+      kind_id: 2,
+      exam_date: isoDate(addDays(finals, n % 12)),
+      start_time: morning ? '09:00' : '13:00',
+      end_time: morning ? '12:00' : '16:00',
+      room_id: room,
+    });
     n += 1;
   }
   await w.insert('exam_schedules', examRows);
@@ -129,10 +177,18 @@ export async function seedAcademicDemo(w: SeedWriter, ctx: DemoContext): Promise
  * One batch UPDATE per column.
  */
 async function storeStanding(w: SeedWriter, ctx: DemoContext, history: Row[]): Promise<void> {
-  const byStudent = new Map<number, Array<{ course_id: number; credit_hours: number; graded: ReturnType<typeof gradeOf> }>>();
-  for (const row of history) { // oldest attempt first within each course: a retake follows its fail
+  const byStudent = new Map<
+    number,
+    Array<{ course_id: number; credit_hours: number; graded: ReturnType<typeof gradeOf> }>
+  >();
+  for (const row of history) {
+    // oldest attempt first within each course: a retake follows its fail
     const list = byStudent.get(row.student_id as number) ?? [];
-    list.push({ course_id: row.course_id as number, credit_hours: row.credit_hours as number, graded: gradeOf(row.status_code as number, row.grade as number, row.max_mark as number) });
+    list.push({
+      course_id: row.course_id as number,
+      credit_hours: row.credit_hours as number,
+      graded: gradeOf(row.status_code as number, row.grade as number, row.max_mark as number),
+    });
     byStudent.set(row.student_id as number, list);
   }
   const gpa: Array<[number, number | null]> = [];

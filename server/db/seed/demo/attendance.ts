@@ -27,8 +27,13 @@ export async function seedAttendanceDemo(w: SeedWriter, ctx: DemoContext): Promi
   const instructorId = cs ? ctx.people.teaching.get(cs.id)?.lecturers[DEMO_INSTRUCTOR_LECTURER] : undefined;
   if (!instructorId) return;
   // Both columns come from one unchanged table read the same way, so their rows line up.
-  const [students, sections] = await Promise.all([w.select('registrations', 'student_id'), w.select('registrations', 'section_id')]);
-  const held = new Set(sections.filter((s, i) => s != null && Number(students[i]) === ctx.people.demoStudentId).map(Number));
+  const [students, sections] = await Promise.all([
+    w.select('registrations', 'student_id'),
+    w.select('registrations', 'section_id'),
+  ]);
+  const held = new Set(
+    sections.filter((s, i) => s != null && Number(students[i]) === ctx.people.demoStudentId).map(Number),
+  );
   const candidates = ctx.courses.sections.filter((s) => s.lecture && held.has(s.id));
   const today = weekDay(ctx.today);
   const chosen = candidates.find((s) => s.slots.some((slot) => slot.day === today)) ?? candidates[0];
@@ -42,7 +47,11 @@ export async function seedAttendanceDemo(w: SeedWriter, ctx: DemoContext): Promi
  * academic.ts writes history below a student's level only), registered in the section as the
  * demo student is (courses.ts registerStudent), the seats counted.
  */
-async function registerClassmates(w: SeedWriter, ctx: DemoContext, section: DemoContext['courses']['sections'][number]): Promise<void> {
+async function registerClassmates(
+  w: SeedWriter,
+  ctx: DemoContext,
+  section: DemoContext['courses']['sections'][number],
+): Promise<void> {
   const course = ctx.courses.courses.find((c) => c.id === section.courseId);
   const demo = ctx.people.students.find((s) => s.id === ctx.people.demoStudentId);
   if (!course || !demo) return;
@@ -51,11 +60,20 @@ async function registerClassmates(w: SeedWriter, ctx: DemoContext, section: Demo
     .slice(0, Math.min(CLASSMATES, section.capacity - 1));
   const term = ctx.terms.current.id;
   const rows: Row[] = classmates.map((student) => ({
-    id: w.id('registrations'), student_id: student.id, offering_id: section.offeringId, section_id: section.id, term_id: term,
+    id: w.id('registrations'),
+    student_id: student.id,
+    offering_id: section.offeringId,
+    section_id: section.id,
+    term_id: term,
     // registration_code 2 registered; registration_status Registered (262144) + Fresh (16); request flag Registered (2).
-    status_code: 2, flags: 262144 + 16, request_flag: 2, max_mark: 100,
-    course_id: course.id, credit_hours: course.creditHours,
-    row_key: `${student.id}:${section.offeringId}`, hold_key: `${student.id}:${course.id}:${term}`,
+    status_code: 2,
+    flags: 262144 + 16,
+    request_flag: 2,
+    max_mark: 100,
+    course_id: course.id,
+    credit_hours: course.creditHours,
+    row_key: `${student.id}:${section.offeringId}`,
+    hold_key: `${student.id}:${course.id}:${term}`,
   }));
   await w.insert('registrations', rows);
   // The demo student holds the section's first seat (courses.ts).

@@ -13,26 +13,126 @@ import type { DemoUniversity } from './university.ts';
 
 /** Four subjects per department; each gives a first and a second course. */
 const SUBJECTS: Record<string, Array<[string, string]>> = {
-  CIV: [['Engineering Mechanics', 'الميكانيكا الهندسية'], ['Structural Analysis', 'تحليل الإنشاءات'], ['Reinforced Concrete', 'الخرسانة المسلحة'], ['Soil Mechanics', 'ميكانيكا التربة']],
-  MEC: [['Thermodynamics', 'الديناميكا الحرارية'], ['Fluid Mechanics', 'ميكانيكا الموائع'], ['Machine Design', 'تصميم الآلات'], ['Heat Transfer', 'انتقال الحرارة']],
-  ELE: [['Electric Circuits', 'الدوائر الكهربائية'], ['Electronics', 'الإلكترونيات'], ['Power Systems', 'نظم القوى الكهربائية'], ['Control Systems', 'نظم التحكم']],
-  ARC: [['Architectural Design', 'التصميم المعماري'], ['History of Architecture', 'تاريخ العمارة'], ['Building Construction', 'إنشاء المباني'], ['Urban Planning', 'التخطيط العمراني']],
-  CS: [['Programming', 'البرمجة'], ['Data Structures', 'هياكل البيانات'], ['Algorithms', 'الخوارزميات'], ['Operating Systems', 'نظم التشغيل']],
-  IS: [['Database Systems', 'نظم قواعد البيانات'], ['Systems Analysis and Design', 'تحليل وتصميم النظم'], ['Web Development', 'تطوير تطبيقات الويب'], ['Information Security', 'أمن المعلومات']],
-  AI: [['Artificial Intelligence', 'الذكاء الاصطناعي'], ['Machine Learning', 'تعلم الآلة'], ['Computer Vision', 'الرؤية بالحاسب'], ['Natural Language Processing', 'معالجة اللغات الطبيعية']],
-  ACC: [['Financial Accounting', 'المحاسبة المالية'], ['Cost Accounting', 'محاسبة التكاليف'], ['Auditing', 'المراجعة'], ['Tax Accounting', 'المحاسبة الضريبية']],
-  MGT: [['Principles of Management', 'مبادئ الإدارة'], ['Organizational Behavior', 'السلوك التنظيمي'], ['Human Resource Management', 'إدارة الموارد البشرية'], ['Strategic Management', 'الإدارة الاستراتيجية']],
-  MKT: [['Principles of Marketing', 'مبادئ التسويق'], ['Consumer Behavior', 'سلوك المستهلك'], ['Digital Marketing', 'التسويق الرقمي'], ['Marketing Research', 'بحوث التسويق']],
-  FIN: [['Financial Management', 'الإدارة المالية'], ['Banking Operations', 'العمليات المصرفية'], ['Investment Analysis', 'تحليل الاستثمار'], ['Islamic Finance', 'التمويل الإسلامي']],
-  BMS: [['Anatomy', 'علم التشريح'], ['Physiology', 'علم وظائف الأعضاء'], ['Biochemistry', 'الكيمياء الحيوية'], ['Pathology', 'علم الأمراض']],
-  IMD: [['Clinical Skills', 'المهارات الإكلينيكية'], ['Internal Medicine', 'الأمراض الباطنة'], ['Cardiology', 'أمراض القلب'], ['Pediatrics', 'طب الأطفال']],
-  SRG: [['Surgical Principles', 'مبادئ الجراحة'], ['General Surgery', 'الجراحة العامة'], ['Orthopedics', 'جراحة العظام'], ['Anesthesia', 'التخدير']],
-  PHT: [['Pharmaceutics', 'الصيدلانيات'], ['Physical Pharmacy', 'الصيدلة الفيزيائية'], ['Biopharmaceutics', 'الصيدلة الحيوية'], ['Drug Delivery Systems', 'نظم توصيل الدواء']],
-  PHL: [['Pharmacology', 'علم الأدوية'], ['Toxicology', 'علم السموم'], ['Clinical Pharmacy', 'الصيدلة الإكلينيكية'], ['Pharmacotherapy', 'العلاج الدوائي']],
-  PHC: [['Organic Chemistry', 'الكيمياء العضوية'], ['Analytical Chemistry', 'الكيمياء التحليلية'], ['Medicinal Chemistry', 'الكيمياء الدوائية'], ['Pharmacognosy', 'العقاقير']],
-  ENL: [['English Grammar', 'قواعد اللغة الإنجليزية'], ['English Poetry', 'الشعر الإنجليزي'], ['Translation', 'الترجمة'], ['Linguistics', 'علم اللغة']],
-  ARL: [['Arabic Grammar', 'النحو العربي'], ['Arabic Rhetoric', 'البلاغة العربية'], ['Classical Arabic Literature', 'الأدب العربي القديم'], ['Modern Arabic Literature', 'الأدب العربي الحديث']],
-  PSY: [['General Psychology', 'علم النفس العام'], ['Developmental Psychology', 'علم النفس النمو'], ['Social Psychology', 'علم النفس الاجتماعي'], ['Clinical Psychology', 'علم النفس الإكلينيكي']],
+  CIV: [
+    ['Engineering Mechanics', 'الميكانيكا الهندسية'],
+    ['Structural Analysis', 'تحليل الإنشاءات'],
+    ['Reinforced Concrete', 'الخرسانة المسلحة'],
+    ['Soil Mechanics', 'ميكانيكا التربة'],
+  ],
+  MEC: [
+    ['Thermodynamics', 'الديناميكا الحرارية'],
+    ['Fluid Mechanics', 'ميكانيكا الموائع'],
+    ['Machine Design', 'تصميم الآلات'],
+    ['Heat Transfer', 'انتقال الحرارة'],
+  ],
+  ELE: [
+    ['Electric Circuits', 'الدوائر الكهربائية'],
+    ['Electronics', 'الإلكترونيات'],
+    ['Power Systems', 'نظم القوى الكهربائية'],
+    ['Control Systems', 'نظم التحكم'],
+  ],
+  ARC: [
+    ['Architectural Design', 'التصميم المعماري'],
+    ['History of Architecture', 'تاريخ العمارة'],
+    ['Building Construction', 'إنشاء المباني'],
+    ['Urban Planning', 'التخطيط العمراني'],
+  ],
+  CS: [
+    ['Programming', 'البرمجة'],
+    ['Data Structures', 'هياكل البيانات'],
+    ['Algorithms', 'الخوارزميات'],
+    ['Operating Systems', 'نظم التشغيل'],
+  ],
+  IS: [
+    ['Database Systems', 'نظم قواعد البيانات'],
+    ['Systems Analysis and Design', 'تحليل وتصميم النظم'],
+    ['Web Development', 'تطوير تطبيقات الويب'],
+    ['Information Security', 'أمن المعلومات'],
+  ],
+  AI: [
+    ['Artificial Intelligence', 'الذكاء الاصطناعي'],
+    ['Machine Learning', 'تعلم الآلة'],
+    ['Computer Vision', 'الرؤية بالحاسب'],
+    ['Natural Language Processing', 'معالجة اللغات الطبيعية'],
+  ],
+  ACC: [
+    ['Financial Accounting', 'المحاسبة المالية'],
+    ['Cost Accounting', 'محاسبة التكاليف'],
+    ['Auditing', 'المراجعة'],
+    ['Tax Accounting', 'المحاسبة الضريبية'],
+  ],
+  MGT: [
+    ['Principles of Management', 'مبادئ الإدارة'],
+    ['Organizational Behavior', 'السلوك التنظيمي'],
+    ['Human Resource Management', 'إدارة الموارد البشرية'],
+    ['Strategic Management', 'الإدارة الاستراتيجية'],
+  ],
+  MKT: [
+    ['Principles of Marketing', 'مبادئ التسويق'],
+    ['Consumer Behavior', 'سلوك المستهلك'],
+    ['Digital Marketing', 'التسويق الرقمي'],
+    ['Marketing Research', 'بحوث التسويق'],
+  ],
+  FIN: [
+    ['Financial Management', 'الإدارة المالية'],
+    ['Banking Operations', 'العمليات المصرفية'],
+    ['Investment Analysis', 'تحليل الاستثمار'],
+    ['Islamic Finance', 'التمويل الإسلامي'],
+  ],
+  BMS: [
+    ['Anatomy', 'علم التشريح'],
+    ['Physiology', 'علم وظائف الأعضاء'],
+    ['Biochemistry', 'الكيمياء الحيوية'],
+    ['Pathology', 'علم الأمراض'],
+  ],
+  IMD: [
+    ['Clinical Skills', 'المهارات الإكلينيكية'],
+    ['Internal Medicine', 'الأمراض الباطنة'],
+    ['Cardiology', 'أمراض القلب'],
+    ['Pediatrics', 'طب الأطفال'],
+  ],
+  SRG: [
+    ['Surgical Principles', 'مبادئ الجراحة'],
+    ['General Surgery', 'الجراحة العامة'],
+    ['Orthopedics', 'جراحة العظام'],
+    ['Anesthesia', 'التخدير'],
+  ],
+  PHT: [
+    ['Pharmaceutics', 'الصيدلانيات'],
+    ['Physical Pharmacy', 'الصيدلة الفيزيائية'],
+    ['Biopharmaceutics', 'الصيدلة الحيوية'],
+    ['Drug Delivery Systems', 'نظم توصيل الدواء'],
+  ],
+  PHL: [
+    ['Pharmacology', 'علم الأدوية'],
+    ['Toxicology', 'علم السموم'],
+    ['Clinical Pharmacy', 'الصيدلة الإكلينيكية'],
+    ['Pharmacotherapy', 'العلاج الدوائي'],
+  ],
+  PHC: [
+    ['Organic Chemistry', 'الكيمياء العضوية'],
+    ['Analytical Chemistry', 'الكيمياء التحليلية'],
+    ['Medicinal Chemistry', 'الكيمياء الدوائية'],
+    ['Pharmacognosy', 'العقاقير'],
+  ],
+  ENL: [
+    ['English Grammar', 'قواعد اللغة الإنجليزية'],
+    ['English Poetry', 'الشعر الإنجليزي'],
+    ['Translation', 'الترجمة'],
+    ['Linguistics', 'علم اللغة'],
+  ],
+  ARL: [
+    ['Arabic Grammar', 'النحو العربي'],
+    ['Arabic Rhetoric', 'البلاغة العربية'],
+    ['Classical Arabic Literature', 'الأدب العربي القديم'],
+    ['Modern Arabic Literature', 'الأدب العربي الحديث'],
+  ],
+  PSY: [
+    ['General Psychology', 'علم النفس العام'],
+    ['Developmental Psychology', 'علم النفس النمو'],
+    ['Social Psychology', 'علم النفس الاجتماعي'],
+    ['Clinical Psychology', 'علم النفس الإكلينيكي'],
+  ],
 };
 
 /**
@@ -47,21 +147,52 @@ const PASSED_HOURS_PER_LEVEL = 6;
 const LAB_DEPARTMENTS = new Set(['CS', 'IS', 'AI', 'ELE', 'MEC', 'BMS', 'PHT', 'PHL', 'PHC']);
 
 const DAYS = [1, 2, 3, 4, 5, 6]; // Saturday to Thursday (status table week_day)
-const PERIODS: Array<[string, string]> = [['08:30', '10:00'], ['10:15', '11:45'], ['12:00', '13:30'], ['13:45', '15:15'], ['15:30', '17:00']];
+const PERIODS: Array<[string, string]> = [
+  ['08:30', '10:00'],
+  ['10:15', '11:45'],
+  ['12:00', '13:30'],
+  ['13:45', '15:15'],
+  ['15:30', '17:00'],
+];
 
 export interface DemoCourse {
-  id: number; code: string; departmentId: number; level: number; creditHours: number;
+  id: number;
+  code: string;
+  departmentId: number;
+  level: number;
+  creditHours: number;
   /** Ids of the courses that must be passed first (course_prerequisites). */
   prerequisites: number[];
 }
-export interface DemoSlot { day: number; start: string; end: string }
-export interface DemoSection { id: number; offeringId: number; courseId: number; capacity: number; lecture: boolean; slots: DemoSlot[] }
-export interface DemoCourses { courses: DemoCourse[]; sections: DemoSection[]; offeringByCourse: Map<number, number> }
+export interface DemoSlot {
+  day: number;
+  start: string;
+  end: string;
+}
+export interface DemoSection {
+  id: number;
+  offeringId: number;
+  courseId: number;
+  capacity: number;
+  lecture: boolean;
+  slots: DemoSlot[];
+}
+export interface DemoCourses {
+  courses: DemoCourse[];
+  sections: DemoSection[];
+  offeringByCourse: Map<number, number>;
+}
 
 /** Instructors of a department, teaching staff first (see people.ts). */
 export type TeachingStaff = Map<number, { lecturers: number[]; assistants: number[] }>;
 
-export async function seedCourses(w: SeedWriter, rnd: Random, uni: DemoUniversity, terms: DemoTerms, staff: TeachingStaff): Promise<DemoCourses> {
+export async function seedCourses(
+  w: SeedWriter,
+  rnd: Random,
+  uni: DemoUniversity,
+  terms: DemoTerms,
+  staff: TeachingStaff,
+): Promise<DemoCourses> {
   const courses: DemoCourse[] = [];
   const courseRows: Row[] = [];
   const prerequisiteRows: Row[] = [];
@@ -76,12 +207,28 @@ export async function seedCourses(w: SeedWriter, rnd: Random, uni: DemoUniversit
           const level = Math.min(s + part, faculty.years);
           const n = (perLevel.get(level) ?? 0) + 1;
           perLevel.set(level, n);
-          const course: DemoCourse = { id: w.id('courses'), code: `${department.code}${level}${String(n).padStart(2, '0')}`, departmentId: department.id, level, creditHours: 3, prerequisites: [] };
+          const course: DemoCourse = {
+            id: w.id('courses'),
+            code: `${department.code}${level}${String(n).padStart(2, '0')}`,
+            departmentId: department.id,
+            level,
+            creditHours: 3,
+            prerequisites: [],
+          };
           courseRows.push({
-            id: course.id, faculty_id: faculty.id, department_id: department.id, code: course.code,
-            name: `${en} ${part === 1 ? 'I' : 'II'}`, name_local: `${ar} (${part})`,
-            credit_hours: 3, lecture_hours: 2, lab_hours: lab ? 2 : 1, level,
-            required_passed_hours: (level - 1) * PASSED_HOURS_PER_LEVEL, max_mark: 100, active: true,
+            id: course.id,
+            faculty_id: faculty.id,
+            department_id: department.id,
+            code: course.code,
+            name: `${en} ${part === 1 ? 'I' : 'II'}`,
+            name_local: `${ar} (${part})`,
+            credit_hours: 3,
+            lecture_hours: 2,
+            lab_hours: lab ? 2 : 1,
+            level,
+            required_passed_hours: (level - 1) * PASSED_HOURS_PER_LEVEL,
+            max_mark: 100,
+            active: true,
             description: `${part === 1 ? 'Foundations' : 'Further study'} of ${en.toLowerCase()} in the ${department.name} programme.`,
           });
           courses.push(course);
@@ -92,7 +239,11 @@ export async function seedCourses(w: SeedWriter, rnd: Random, uni: DemoUniversit
         prerequisiteRows.push({ id: w.id('course_prerequisites'), course_id: second.id, prerequisite_id: first.id });
         second.prerequisites.push(first.id);
         if (previousFirst) {
-          prerequisiteRows.push({ id: w.id('course_prerequisites'), course_id: first.id, prerequisite_id: previousFirst.id });
+          prerequisiteRows.push({
+            id: w.id('course_prerequisites'),
+            course_id: first.id,
+            prerequisite_id: previousFirst.id,
+          });
           first.prerequisites.push(previousFirst.id);
         }
         previousFirst = first;
@@ -141,30 +292,72 @@ export async function seedCourses(w: SeedWriter, rnd: Random, uni: DemoUniversit
     // The first levels are faculty requirements of the sister programs too (plan.ts): offered to the whole
     // faculty, the study plan deciding who may take them.
     const offeredTo = course.level <= FACULTY_REQUIREMENT_LEVELS ? null : program;
-    offeringRows.push({ id: offeringId, course_id: course.id, term_id: terms.current.id, program_id: offeredTo, instructor_id: lecturer, max_mark: 100, published_id: 1, control_status_id: 1 });
+    offeringRows.push({
+      id: offeringId,
+      course_id: course.id,
+      term_id: terms.current.id,
+      program_id: offeredTo,
+      instructor_id: lecturer,
+      max_mark: 100,
+      published_id: 1,
+      control_status_id: 1,
+    });
     const lab = LAB_DEPARTMENTS.has(uni.departments.find((d) => d.id === course.departmentId)?.code ?? '');
     const groups = rnd.int(1, 3);
     const lectureCapacity = groups * 40;
     const specs = [
-      { code: 'L1', kind: 1, capacity: lectureCapacity, rooms: lectureCapacity > 60 ? halls : classes, teacher: lecturer, lecture: true, sessions: 2 },
+      {
+        code: 'L1',
+        kind: 1,
+        capacity: lectureCapacity,
+        rooms: lectureCapacity > 60 ? halls : classes,
+        teacher: lecturer,
+        lecture: true,
+        sessions: 2,
+      },
       ...Array.from({ length: groups }, (_, g) => ({
-        code: `${lab ? 'B' : 'T'}${g + 1}`, kind: lab ? 2 : 3, capacity: lab ? 30 : 40, rooms: lab ? labs : classes,
-        teacher: team.assistants.length ? team.assistants[(course.id + g) % team.assistants.length] : lecturer, lecture: false, sessions: 1,
+        code: `${lab ? 'B' : 'T'}${g + 1}`,
+        kind: lab ? 2 : 3,
+        capacity: lab ? 30 : 40,
+        rooms: lab ? labs : classes,
+        teacher: team.assistants.length ? team.assistants[(course.id + g) % team.assistants.length] : lecturer,
+        lecture: false,
+        sessions: 1,
       })),
     ];
     for (const spec of specs) {
       const sectionId = w.id('sections');
-      const section: DemoSection = { id: sectionId, offeringId, courseId: course.id, capacity: spec.capacity, lecture: spec.lecture, slots: [] };
+      const section: DemoSection = {
+        id: sectionId,
+        offeringId,
+        courseId: course.id,
+        capacity: spec.capacity,
+        lecture: spec.lecture,
+        slots: [],
+      };
       sections.push(section);
-      sectionRows.push({ id: sectionId, offering_id: offeringId, code: spec.code, kind_id: spec.kind, instructor_id: spec.teacher, capacity: spec.capacity, seats_taken: 0 });
+      sectionRows.push({
+        id: sectionId,
+        offering_id: offeringId,
+        code: spec.code,
+        kind_id: spec.kind,
+        instructor_id: spec.teacher,
+        capacity: spec.capacity,
+        seats_taken: 0,
+      });
       const rooms = spec.rooms.filter((r) => r.capacity >= spec.capacity);
       for (let session = 0; session < spec.sessions; session++) {
         const placed = place(rooms.length ? rooms : halls, spec.teacher);
         if (!placed) continue;
         section.slots.push({ day: placed.day, start: placed.period[0], end: placed.period[1] });
         slotRows.push({
-          id: w.id('slots'), section_id: sectionId, day: placed.day, start_time: placed.period[0], end_time: placed.period[1],
-          room_id: placed.room.id, kind_id: spec.kind,
+          id: w.id('slots'),
+          section_id: sectionId,
+          day: placed.day,
+          start_time: placed.period[0],
+          end_time: placed.period[1],
+          room_id: placed.room.id,
+          kind_id: spec.kind,
         });
       }
     }
@@ -193,11 +386,17 @@ function clashes(a: DemoSection, b: DemoSection): boolean {
  * Every other plan course below the student's level is history (academic.ts).
  */
 export async function registerStudent(
-  w: SeedWriter, offered: DemoCourses, terms: DemoTerms, student: { id: number; departmentId: number; level: number },
-  plan: readonly PlanEntry[], limit = 3,
+  w: SeedWriter,
+  offered: DemoCourses,
+  terms: DemoTerms,
+  student: { id: number; departmentId: number; level: number },
+  plan: readonly PlanEntry[],
+  limit = 3,
 ): Promise<Set<number>> {
   const lecture = new Map(offered.sections.filter((s) => s.lecture).map((s) => [s.courseId, s]));
-  const ofLevel = plan.map((e) => e.course).filter((c) => c.level === student.level && c.departmentId === student.departmentId);
+  const ofLevel = plan
+    .map((e) => e.course)
+    .filter((c) => c.level === student.level && c.departmentId === student.departmentId);
   const open = ofLevel.filter((_, i) => i % 2 === 1);
   const needed = new Set(open.flatMap((c) => c.prerequisites));
   const candidates = [
@@ -220,12 +419,21 @@ export async function registerStudent(
   const seats: Array<[number, number]> = [];
   for (const { course, section } of held) {
     rows.push({
-      id: w.id('registrations'), student_id: student.id, offering_id: section.offeringId, section_id: section.id, term_id: terms.current.id,
+      id: w.id('registrations'),
+      student_id: student.id,
+      offering_id: section.offeringId,
+      section_id: section.id,
+      term_id: terms.current.id,
       // registration_code 2 registered; registration_status Registered (262144) + Fresh (16); request flag Registered (2).
-      status_code: 2, flags: 262144 + 16, request_flag: 2, max_mark: 100,
+      status_code: 2,
+      flags: 262144 + 16,
+      request_flag: 2,
+      max_mark: 100,
       // The registration domain's keys: one row per student and offering, one held seat per course.
-      course_id: course.id, credit_hours: course.creditHours,
-      row_key: `${student.id}:${section.offeringId}`, hold_key: `${student.id}:${course.id}:${terms.current.id}`,
+      course_id: course.id,
+      credit_hours: course.creditHours,
+      row_key: `${student.id}:${section.offeringId}`,
+      hold_key: `${student.id}:${course.id}:${terms.current.id}`,
     });
     seats.push([section.id, 1]);
   }

@@ -15,7 +15,13 @@ import type { Row, SeedWriter } from '../writer.ts';
 import type { DemoContext } from './context.ts';
 
 /** Entities this module writes, in insert order (added to DEMO_ENTITIES). */
-export const FINANCE_ENTITIES: string[] = ['payments', 'installments', 'transactions', 'credits', 'credit_transactions'];
+export const FINANCE_ENTITIES: string[] = [
+  'payments',
+  'installments',
+  'transactions',
+  'credits',
+  'credit_transactions',
+];
 
 export const OVERDUE_DEMO_EMAIL = 'overdue@rowaq.demo';
 
@@ -31,12 +37,30 @@ export async function seedFinanceDemo(w: SeedWriter, ctx: DemoContext): Promise<
   // The overdue student (a new account, so the other demo accounts stay ungated).
   const overdue = await addOverdueStudent(w, ctx);
   if (overdue) {
-    books.invoice(overdue, 5, [[1500, day(-10)], [1500, day(30)], [1500, day(60)]], []);
+    books.invoice(
+      overdue,
+      5,
+      [
+        [1500, day(-10)],
+        [1500, day(30)],
+        [1500, day(60)],
+      ],
+      [],
+    );
   }
 
   // The demo student: first installment paid by card, 500 EGP in the wallet.
   const demo = ctx.people.demoStudentId;
-  books.invoice(demo, 5, [[1500, day(-20)], [1500, day(30)], [1500, day(60)]], [[1, 1, day(-25)]]);
+  books.invoice(
+    demo,
+    5,
+    [
+      [1500, day(-20)],
+      [1500, day(30)],
+      [1500, day(60)],
+    ],
+    [[1, 1, day(-25)]],
+  );
   books.walletCharge(demo, 500, 1, day(-3));
 
   // Other students: paid (by one of four methods) or due later; never overdue.
@@ -47,7 +71,15 @@ export async function seedFinanceDemo(w: SeedWriter, ctx: DemoContext): Promise<
       books.invoice(s.id, 5, [[TUITION, day(40)]], []);
     } else {
       if (method === 3) books.walletCharge(s.id, TUITION + 250, 1, day(-30));
-      books.invoice(s.id, 5, [[TUITION / 2, day(-15)], [TUITION / 2, day(45)]], [[1, method, day(-16)]]);
+      books.invoice(
+        s.id,
+        5,
+        [
+          [TUITION / 2, day(-15)],
+          [TUITION / 2, day(45)],
+        ],
+        [[1, method, day(-16)]],
+      );
     }
     if (i % 10 === 0) books.invoice(s.id, 4, [[350, day(-40)]], [[1, 4, day(-41)]]);
   }
@@ -61,19 +93,42 @@ async function addOverdueStudent(w: SeedWriter, ctx: DemoContext): Promise<numbe
   const faculty = ctx.university.faculties.find((f) => f.id === cs?.facultyId);
   if (!cs || !faculty || typeof hash !== 'string') return undefined;
   const userId = w.id('users');
-  await w.insert('users', [{
-    id: userId, email: OVERDUE_DEMO_EMAIL, name: 'Omar Khaled Mostafa', name_local: 'عمر خالد مصطفى', type: 3,
-    password_hash: hash, locale: 'en', active: true,
-  }]);
+  await w.insert('users', [
+    {
+      id: userId,
+      email: OVERDUE_DEMO_EMAIL,
+      name: 'Omar Khaled Mostafa',
+      name_local: 'عمر خالد مصطفى',
+      type: 3,
+      password_hash: hash,
+      locale: 'en',
+      active: true,
+    },
+  ]);
   await w.insert('user_roles', [{ id: w.id('user_roles'), user_id: userId, role: 'student' }]);
   const id = w.id('students');
   const year = ctx.terms.current.year;
-  await w.insert('students', [{
-    id, user_id: userId, code: `${year}9901`, name: 'Omar Khaled Mostafa', name_local: 'عمر خالد مصطفى', email: OVERDUE_DEMO_EMAIL,
-    gender_id: 1, nationality_id: 64, faculty_id: faculty.id, program_id: cs.programId, bylaw_id: faculty.bylawId,
-    degree_level_id: 1, level: 1, earned_hours: 0, status_id: 1, admission_term_id: (ctx.terms.fallOf(year) ?? ctx.terms.current).id,
-    advisor_id: ctx.people.teaching.get(cs.id)?.lecturers[1] ?? null,
-  }]);
+  await w.insert('students', [
+    {
+      id,
+      user_id: userId,
+      code: `${year}9901`,
+      name: 'Omar Khaled Mostafa',
+      name_local: 'عمر خالد مصطفى',
+      email: OVERDUE_DEMO_EMAIL,
+      gender_id: 1,
+      nationality_id: 64,
+      faculty_id: faculty.id,
+      program_id: cs.programId,
+      bylaw_id: faculty.bylawId,
+      degree_level_id: 1,
+      level: 1,
+      earned_hours: 0,
+      status_id: 1,
+      admission_term_id: (ctx.terms.fallOf(year) ?? ctx.terms.current).id,
+      advisor_id: ctx.people.teaching.get(cs.id)?.lecturers[1] ?? null,
+    },
+  ]);
   return id;
 }
 
@@ -85,10 +140,18 @@ class Books {
   readonly wallets = new Map<number, number>();
   readonly creditRows: Row[] = [];
 
-  constructor(private w: SeedWriter, private ctx: DemoContext) {}
+  constructor(
+    private w: SeedWriter,
+    private ctx: DemoContext,
+  ) {}
 
   /** parts: [amount, due date]; paid: [installment number, method id, paid on]. */
-  invoice(studentId: number, billing: number, parts: Array<[number, string]>, paid: Array<[number, number, string]>): void {
+  invoice(
+    studentId: number,
+    billing: number,
+    parts: Array<[number, string]>,
+    paid: Array<[number, number, string]>,
+  ): void {
     const id = this.w.id('payments');
     const reference = `INV-${String(id).padStart(6, '0')}`;
     let paidTotal = 0;
@@ -104,8 +167,17 @@ class Books {
         const txReference = option === 3 ? `${reference}-W` : option === 4 ? `CASH-${rowId}` : `PP-demo-${rowId}`;
         if (option === 3) this.walletDebit(studentId, amount, id, txReference, on);
         this.transactions.push({
-          id: this.w.id('transactions'), payment_id: id, installment_row_id: rowId, installment_id: n, student_id: studentId,
-          kind_id: 1, amount, currency_id: 1, payment_option_id: option, reference: txReference, created_at: `${on}T10:00:00Z`,
+          id: this.w.id('transactions'),
+          payment_id: id,
+          installment_row_id: rowId,
+          installment_id: n,
+          student_id: studentId,
+          kind_id: 1,
+          amount,
+          currency_id: 1,
+          payment_option_id: option,
+          reference: txReference,
+          created_at: `${on}T10:00:00Z`,
         });
         paidTotal += amount;
         method = option;
@@ -114,16 +186,34 @@ class Books {
         open.push(due);
       }
       this.installments.push({
-        id: rowId, payment_id: id, student_id: studentId, billing_kind_id: billing, installment_id: n, amount,
-        paid_amount: payment ? amount : 0, currency_id: 1, due_date: due, status_id: payment ? 0 : 1,
+        id: rowId,
+        payment_id: id,
+        student_id: studentId,
+        billing_kind_id: billing,
+        installment_id: n,
+        amount,
+        paid_amount: payment ? amount : 0,
+        currency_id: 1,
+        due_date: due,
+        status_id: payment ? 0 : 1,
         paid_at: payment ? `${payment[2]}T10:00:00Z` : null,
       });
     }
     const total = parts.reduce((s, [a]) => s + a, 0);
     this.payments.push({
-      id, student_id: studentId, term_id: this.ctx.terms.current.id, billing_kind_id: billing, amount: total, paid_amount: paidTotal,
-      currency_id: 1, status_id: open.length ? 1 : 0, payment_option_id: method, due_date: open.sort()[0] ?? parts[0]![1],
-      paid_at: open.length ? null : paidAt, code: reference, description: billing === 5 ? 'Tuition fees' : 'Insurance fees',
+      id,
+      student_id: studentId,
+      term_id: this.ctx.terms.current.id,
+      billing_kind_id: billing,
+      amount: total,
+      paid_amount: paidTotal,
+      currency_id: 1,
+      status_id: open.length ? 1 : 0,
+      payment_option_id: method,
+      due_date: open.sort()[0] ?? parts[0]![1],
+      paid_at: open.length ? null : paidAt,
+      code: reference,
+      description: billing === 5 ? 'Tuition fees' : 'Insurance fees',
     });
   }
 
@@ -135,13 +225,29 @@ class Books {
     this.move(studentId, -amount, 2, 3, paymentId, reference, on);
   }
 
-  private move(studentId: number, amount: number, kind: number, option: number, paymentId: number | null, reference: string, on: string): void {
+  private move(
+    studentId: number,
+    amount: number,
+    kind: number,
+    option: number,
+    paymentId: number | null,
+    reference: string,
+    on: string,
+  ): void {
     const balance = (this.wallets.get(studentId) ?? 0) + amount;
     if (balance < 0) throw new Error(`demo finance: wallet of student ${studentId} would go below zero`);
     this.wallets.set(studentId, balance);
     this.creditRows.push({
-      id: this.w.id('credit_transactions'), student_id: studentId, kind_id: kind, amount, balance_after: balance, currency_id: 1,
-      payment_id: paymentId, payment_option_id: option, reference, created_at: `${on}T09:00:00Z`,
+      id: this.w.id('credit_transactions'),
+      student_id: studentId,
+      kind_id: kind,
+      amount,
+      balance_after: balance,
+      currency_id: 1,
+      payment_id: paymentId,
+      payment_option_id: option,
+      reference,
+      created_at: `${on}T09:00:00Z`,
     });
   }
 
@@ -149,7 +255,15 @@ class Books {
     await this.w.insert('payments', this.payments);
     await this.w.insert('installments', this.installments);
     await this.w.insert('transactions', this.transactions);
-    await this.w.insert('credits', [...this.wallets].map(([student_id, balance]) => ({ id: this.w.id('credits'), student_id, balance, currency_id: 1 })));
+    await this.w.insert(
+      'credits',
+      [...this.wallets].map(([student_id, balance]) => ({
+        id: this.w.id('credits'),
+        student_id,
+        balance,
+        currency_id: 1,
+      })),
+    );
     await this.w.insert('credit_transactions', this.creditRows);
   }
 }

@@ -14,6 +14,7 @@ import { seedTerms } from './terms.ts';
 import { seedUniversity } from './university.ts';
 import { ADMISSION_ENTITIES, seedAdmissionDemo } from './admission.ts';
 import { FINANCE_ENTITIES, seedFinanceDemo } from './finance.ts';
+import { BANK_ENTITIES, seedBanksDemo } from './banks.ts';
 import { REGISTRATION_ENTITIES, seedRegistrationDemo } from './registration.ts';
 import { ACADEMIC_ENTITIES, seedAcademicDemo } from './academic.ts';
 import { seedAttendanceDemo } from './attendance.ts';
@@ -21,6 +22,8 @@ import { seedCertificatesDemo } from './certificates.ts';
 import { seedGradeRechecksDemo } from './grade-rechecks.ts';
 import { seedExcusesDemo } from './excuses.ts';
 import { seedTicketsDemo } from './tickets.ts';
+import { seedCalendarDemo } from './calendar.ts';
+import { seedChatDemo } from './chat.ts';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, STUDENT_COUNT } from './people.ts';
 
@@ -29,9 +32,29 @@ export const DEMO_SEED = 20_260_101;
 
 /** Every entity the demo writes, in the order their rows can be inserted. */
 export const DEMO_ENTITIES = [
-  'faculties', 'departments', 'bylaws', 'programs', 'buildings', 'rooms', 'terms', 'users', 'user_roles',
-  'instructors', 'students', 'courses', 'course_prerequisites', 'offerings', 'sections', 'slots', 'registrations', 'settings',
-  ...REGISTRATION_ENTITIES, ...ACADEMIC_ENTITIES, ...ADMISSION_ENTITIES, ...FINANCE_ENTITIES,
+  'faculties',
+  'departments',
+  'bylaws',
+  'programs',
+  'buildings',
+  'rooms',
+  'terms',
+  'users',
+  'user_roles',
+  'instructors',
+  'students',
+  'courses',
+  'course_prerequisites',
+  'offerings',
+  'sections',
+  'slots',
+  'registrations',
+  'settings',
+  ...REGISTRATION_ENTITIES,
+  ...ACADEMIC_ENTITIES,
+  ...ADMISSION_ENTITIES,
+  ...FINANCE_ENTITIES,
+  ...BANK_ENTITIES,
 ];
 
 export interface DemoOptions {
@@ -41,7 +64,12 @@ export interface DemoOptions {
   adminRoles?: string[];
 }
 
-export async function loadDemo(w: SeedWriter, manifest: Manifest, passwordHash: string, options: DemoOptions = {}): Promise<void> {
+export async function loadDemo(
+  w: SeedWriter,
+  manifest: Manifest,
+  passwordHash: string,
+  options: DemoOptions = {},
+): Promise<void> {
   const rnd = new Random(DEMO_SEED);
   await w.prepare(DEMO_ENTITIES);
   const university = await seedUniversity(w);
@@ -52,7 +80,8 @@ export async function loadDemo(w: SeedWriter, manifest: Manifest, passwordHash: 
   const deferred = new Set<string>();
   if (demoStudent) {
     const plan = programPlans({ university, courses }).get(demoStudent.departmentId) ?? [];
-    for (const courseId of await registerStudent(w, courses, terms, demoStudent, plan)) deferred.add(`${demoStudent.id}:${courseId}`);
+    for (const courseId of await registerStudent(w, courses, terms, demoStudent, plan))
+      deferred.add(`${demoStudent.id}:${courseId}`);
   }
   await seedSettings(w);
   const ctx = { manifest, rnd, today: options.today ?? new Date(), university, terms, people, courses, deferred };
@@ -60,9 +89,12 @@ export async function loadDemo(w: SeedWriter, manifest: Manifest, passwordHash: 
   await seedAcademicDemo(w, ctx); // after registration: completes its study plans (semester, faculty requirements)
   await seedAdmissionDemo(w, ctx);
   await seedFinanceDemo(w, ctx);
+  await seedBanksDemo(w); // the accounts offered on bank transfer
   await seedAttendanceDemo(w, ctx); // the demo instructor teaches one of the demo student's lectures
   await seedCertificatesDemo(w, ctx); // fees, dean@rowaq.demo, requests in every status
   await seedGradeRechecksDemo(w, ctx); // the fee, one of the demo student's courses published, others' rechecks
   await seedExcusesDemo(w, ctx); // absence excuses: the demo student's pending, approved, rejected; a few others'
   await seedTicketsDemo(w, ctx); // the demo student's tickets in every status, answered by registrar@
+  await seedCalendarDemo(w, ctx); // the term's holidays and exam periods
+  await seedChatDemo(w, ctx); // the demo student's conversation with their advisor
 }

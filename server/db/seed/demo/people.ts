@@ -38,16 +38,62 @@ const TITLES: Array<{ en: string; roles: string[]; teaches: 'lecture' | 'lab' }>
 
 /** Administrative staff: [roles, how many, job]. The first registrar and finance officer are demo accounts. */
 const STAFF: Array<[string[], number]> = [
-  [['registrar'], 4], [['finance', 'finance_officer'], 3], [['employee'], 6], [['admission_officer'], 3],
-  [['registration_unit'], 2], [['affair_manager'], 1], [['coordinator'], 2], [['reviewer'], 2],
+  [['registrar'], 4],
+  [['finance', 'finance_officer'], 3],
+  [['employee'], 6],
+  [['admission_officer'], 3],
+  [['registration_unit'], 2],
+  [['affair_manager'], 1],
+  [['coordinator'], 2],
+  [['reviewer'], 2],
 ];
 
 /** Students per faculty, by share of the whole. */
 const FACULTY_SHARE: Record<string, number> = { ENG: 0.22, FCI: 0.22, BUS: 0.2, MED: 0.1, PHA: 0.12, ART: 0.14 };
-const CITIES = ['Cairo', 'Giza', 'Alexandria', 'Mansoura', 'Tanta', 'Zagazig', 'Assiut', 'Ismailia', 'Port Said', 'Minya'];
-const STREETS = ['El Tahrir Street', 'El Nasr Road', 'Port Said Street', 'El Geish Street', 'El Horreya Road', 'Salah Salem Street'];
+const CITIES = [
+  'Cairo',
+  'Giza',
+  'Alexandria',
+  'Mansoura',
+  'Tanta',
+  'Zagazig',
+  'Assiut',
+  'Ismailia',
+  'Port Said',
+  'Minya',
+];
+const STREETS = [
+  'El Tahrir Street',
+  'El Nasr Road',
+  'Port Said Street',
+  'El Geish Street',
+  'El Horreya Road',
+  'Salah Salem Street',
+];
 /** Egyptian governorate codes of the national id. */
-const GOVERNORATES = ['01', '02', '03', '04', '11', '12', '13', '14', '15', '16', '17', '18', '19', '21', '22', '23', '24', '25', '26', '27', '28'];
+const GOVERNORATES = [
+  '01',
+  '02',
+  '03',
+  '04',
+  '11',
+  '12',
+  '13',
+  '14',
+  '15',
+  '16',
+  '17',
+  '18',
+  '19',
+  '21',
+  '22',
+  '23',
+  '24',
+  '25',
+  '26',
+  '27',
+  '28',
+];
 
 export interface DemoPeople {
   teaching: TeachingStaff;
@@ -56,7 +102,13 @@ export interface DemoPeople {
 }
 
 export async function seedPeople(
-  w: SeedWriter, manifest: Manifest, rnd: Random, uni: DemoUniversity, terms: DemoTerms, passwordHash: string, adminRoles: string[],
+  w: SeedWriter,
+  manifest: Manifest,
+  rnd: Random,
+  uni: DemoUniversity,
+  terms: DemoTerms,
+  passwordHash: string,
+  adminRoles: string[],
 ): Promise<DemoPeople> {
   const users: Row[] = [];
   const roles: Row[] = [];
@@ -67,16 +119,34 @@ export async function seedPeople(
     taken.add(candidate);
     return `${candidate}@${DEMO_DOMAIN}`;
   };
-  const person = (gender: 1 | 2): Name => fullName(rnd.pick(gender === 1 ? MALE : FEMALE), rnd.pick(MALE), rnd.pick(FAMILY));
+  const person = (gender: 1 | 2): Name =>
+    fullName(rnd.pick(gender === 1 ? MALE : FEMALE), rnd.pick(MALE), rnd.pick(FAMILY));
   /** An Egyptian mobile number: +2010... with the country code, 010... (11 digits) without. */
-  const phone = (code: string | null = '20') => `${code === null ? '0' : `+${code}`}1${rnd.pick(['0', '1', '2', '5'])}${rnd.digits(8)}`;
-  const addUser = (values: { email: string; name: Name; type: 3 | 4; roles: readonly string[]; facultyId?: number; locale?: string }) => {
+  const phone = (code: string | null = '20') =>
+    `${code === null ? '0' : `+${code}`}1${rnd.pick(['0', '1', '2', '5'])}${rnd.digits(8)}`;
+  const addUser = (values: {
+    email: string;
+    name: Name;
+    type: 3 | 4;
+    roles: readonly string[];
+    facultyId?: number;
+    locale?: string;
+  }) => {
     const id = w.id('users');
     users.push({
-      id, email: values.email, name: values.name[0], name_local: values.name[1], type: values.type, password_hash: passwordHash,
-      locale: values.locale ?? 'en', active: true, phone: phone(), faculty_id: values.facultyId ?? null,
+      id,
+      email: values.email,
+      name: values.name[0],
+      name_local: values.name[1],
+      type: values.type,
+      password_hash: passwordHash,
+      locale: values.locale ?? 'en',
+      active: true,
+      phone: phone(),
+      faculty_id: values.facultyId ?? null,
     });
-    for (const role of new Set(values.roles)) if (manifest.roles[role]) roles.push({ id: w.id('user_roles'), user_id: id, role });
+    for (const role of new Set(values.roles))
+      if (manifest.roles[role]) roles.push({ id: w.id('user_roles'), user_id: id, role });
     return id;
   };
   for (const account of Object.values(DEMO_ACCOUNTS)) taken.add(account.email.split('@')[0]);
@@ -96,18 +166,41 @@ export async function seedPeople(
       for (const [t, title] of TITLES.entries()) {
         const gender = rnd.chance(0.5) ? 1 : 2;
         const name = person(gender);
-        const demo = department.code === 'CS' && t === 1 ? DEMO_ACCOUNTS.advisor : department.code === 'CS' && t === 3 ? DEMO_ACCOUNTS.instructor : null;
-        const email = demo?.email ?? uniqueMailbox(`${mailbox(name[0].split(' ')[0])}.${mailbox(name[0].split(' ')[2])}`);
+        const demo =
+          department.code === 'CS' && t === 1
+            ? DEMO_ACCOUNTS.advisor
+            : department.code === 'CS' && t === 3
+              ? DEMO_ACCOUNTS.instructor
+              : null;
+        const email =
+          demo?.email ?? uniqueMailbox(`${mailbox(name[0].split(' ')[0])}.${mailbox(name[0].split(' ')[2])}`);
         const isDean = d === 0 && t === 0;
-        const userId = addUser({ email, name, type: 4, roles: [...(demo?.roles ?? title.roles), ...(isDean ? ['dean'] : [])], facultyId: faculty.id, locale: rnd.chance(0.4) ? 'ar' : 'en' });
+        const userId = addUser({
+          email,
+          name,
+          type: 4,
+          roles: [...(demo?.roles ?? title.roles), ...(isDean ? ['dean'] : [])],
+          facultyId: faculty.id,
+          locale: rnd.chance(0.4) ? 'ar' : 'en',
+        });
         const id = w.id('instructors');
         instructorSeq += 1;
         instructors.push({
-          id, user_id: userId, code: `INS${String(instructorSeq).padStart(4, '0')}`, name: name[0], name_local: name[1],
-          faculty_id: faculty.id, department_id: department.id, title: title.en, email, phone: phone(null), active: true,
+          id,
+          user_id: userId,
+          code: `INS${String(instructorSeq).padStart(4, '0')}`,
+          name: name[0],
+          name_local: name[1],
+          faculty_id: faculty.id,
+          department_id: department.id,
+          title: title.en,
+          email,
+          phone: phone(null),
+          active: true,
         });
         (title.teaches === 'lecture' ? team.lecturers : team.assistants).push(id);
-        if (title.roles.includes('advisor')) advisorsByFaculty.set(faculty.id, [...(advisorsByFaculty.get(faculty.id) ?? []), id]);
+        if (title.roles.includes('advisor'))
+          advisorsByFaculty.set(faculty.id, [...(advisorsByFaculty.get(faculty.id) ?? []), id]);
         if (demo === DEMO_ACCOUNTS.advisor) demoAdvisorId = id;
         if (isDean) deans.push([faculty.id, userId]);
         if (t === 0) heads.push([department.id, userId]);
@@ -119,13 +212,29 @@ export async function seedPeople(
   const home = uni.faculties[0];
   for (const [staffRoles, count] of STAFF) {
     for (let i = 0; i < count; i++) {
-      const demo = i === 0 && staffRoles[0] === 'registrar' ? DEMO_ACCOUNTS.registrar : i === 0 && staffRoles[0] === 'finance' ? DEMO_ACCOUNTS.finance : null;
+      const demo =
+        i === 0 && staffRoles[0] === 'registrar'
+          ? DEMO_ACCOUNTS.registrar
+          : i === 0 && staffRoles[0] === 'finance'
+            ? DEMO_ACCOUNTS.finance
+            : null;
       const name = person(rnd.chance(0.5) ? 1 : 2);
       const email = demo?.email ?? uniqueMailbox(`${mailbox(name[0].split(' ')[0])}.${mailbox(name[0].split(' ')[2])}`);
-      addUser({ email, name, type: 4, roles: demo?.roles ?? staffRoles, facultyId: staffRoles[0] === 'affair_manager' ? home.id : undefined });
+      addUser({
+        email,
+        name,
+        type: 4,
+        roles: demo?.roles ?? staffRoles,
+        facultyId: staffRoles[0] === 'affair_manager' ? home.id : undefined,
+      });
     }
   }
-  addUser({ email: DEMO_ACCOUNTS.admin.email, name: ['Rowaq Administrator', 'مدير نظام رواق'], type: 4, roles: [...DEMO_ACCOUNTS.admin.roles, ...adminRoles] });
+  addUser({
+    email: DEMO_ACCOUNTS.admin.email,
+    name: ['Rowaq Administrator', 'مدير نظام رواق'],
+    type: 4,
+    roles: [...DEMO_ACCOUNTS.admin.roles, ...adminRoles],
+  });
 
   // Students, faculty by faculty; the first is the demo student (Computer Science, third level).
   const students: Row[] = [];
@@ -137,8 +246,11 @@ export async function seedPeople(
   const csFaculty = uni.faculties.find((f) => f.id === cs.facultyId)!;
   const plan: Array<{ faculty: DemoFaculty; department: DemoDepartment }> = [{ faculty: csFaculty, department: cs }];
   for (const faculty of uni.faculties) {
-    const count = Math.round(STUDENT_COUNT * (FACULTY_SHARE[faculty.code] ?? 1 / uni.faculties.length)) - (faculty === csFaculty ? 1 : 0);
-    for (let i = 0; i < count; i++) plan.push({ faculty, department: faculty.departments[i % faculty.departments.length] });
+    const count =
+      Math.round(STUDENT_COUNT * (FACULTY_SHARE[faculty.code] ?? 1 / uni.faculties.length)) -
+      (faculty === csFaculty ? 1 : 0);
+    for (let i = 0; i < count; i++)
+      plan.push({ faculty, department: faculty.departments[i % faculty.departments.length] });
   }
   while (plan.length < STUDENT_COUNT) plan.push({ faculty: csFaculty, department: cs });
   let demoStudentId = 0;
@@ -163,27 +275,60 @@ export async function seedPeople(
       nationalIds.add(nationalId);
     }
     const statusRoll = rnd.next();
-    const status = isDemo || statusRoll < 0.93 ? 1 : statusRoll < 0.95 ? 2 : statusRoll < 0.97 ? 6 : statusRoll < 0.98 ? 5 : statusRoll < 0.99 ? 3 : 7;
+    const status =
+      isDemo || statusRoll < 0.93
+        ? 1
+        : statusRoll < 0.95
+          ? 2
+          : statusRoll < 0.97
+            ? 6
+            : statusRoll < 0.98
+              ? 5
+              : statusRoll < 0.99
+                ? 3
+                : 7;
     const advisors = advisorsByFaculty.get(faculty.id) ?? [];
     const turn = advisorTurn.get(faculty.id) ?? 0;
     advisorTurn.set(faculty.id, turn + 1);
     const advisorId = isDemo ? demoAdvisorId : advisors.length ? advisors[turn % advisors.length] : null;
     const email = isDemo ? DEMO_ACCOUNTS.student.email : `${mailbox(name[0].split(' ')[0])}.${code}@${DEMO_DOMAIN}`;
-    const userId = addUser({ email, name, type: 3, roles: DEMO_ACCOUNTS.student.roles, locale: rnd.chance(0.35) ? 'ar' : 'en' });
+    const userId = addUser({
+      email,
+      name,
+      type: 3,
+      roles: DEMO_ACCOUNTS.student.roles,
+      locale: rnd.chance(0.35) ? 'ar' : 'en',
+    });
     const id = w.id('students');
     if (isDemo) demoStudentId = id;
     const admission = terms.fallOf(admissionYear) ?? terms.current;
     students.push({
-      id, user_id: userId, code, name: name[0], name_local: name[1], email, gender_id: gender,
-      national_id: nationalId, passport: foreign ? `A${rnd.digits(8)}` : null, nationality_id: foreign ? foreign.id : EGYPT_ID,
-      birth_date: isoDate(birth), phone: phone(foreign?.phone ?? '20'),
+      id,
+      user_id: userId,
+      code,
+      name: name[0],
+      name_local: name[1],
+      email,
+      gender_id: gender,
+      national_id: nationalId,
+      passport: foreign ? `A${rnd.digits(8)}` : null,
+      nationality_id: foreign ? foreign.id : EGYPT_ID,
+      birth_date: isoDate(birth),
+      phone: phone(foreign?.phone ?? '20'),
       address: `${rnd.int(1, 120)} ${rnd.pick(STREETS)}, ${rnd.pick(CITIES)}`,
-      faculty_id: faculty.id, program_id: postgraduate ? faculty.masterProgramId : department.programId,
-      bylaw_id: admissionYear >= 2023 ? faculty.bylawId : faculty.oldBylawId, degree_level_id: postgraduate ? 2 : 1,
+      faculty_id: faculty.id,
+      program_id: postgraduate ? faculty.masterProgramId : department.programId,
+      bylaw_id: admissionYear >= 2023 ? faculty.bylawId : faculty.oldBylawId,
+      degree_level_id: postgraduate ? 2 : 1,
       // GPA, earned hours and warnings come from the grade history written later (academic.ts).
-      level, gpa: null, earned_hours: 0,
-      status_id: status, advisor_id: advisorId, admission_term_id: admission.id,
-      consecutive_warnings: 0, total_warnings: 0,
+      level,
+      gpa: null,
+      earned_hours: 0,
+      status_id: status,
+      advisor_id: advisorId,
+      admission_term_id: admission.id,
+      consecutive_warnings: 0,
+      total_warnings: 0,
     });
     summary.push({ id, departmentId: department.id, level: postgraduate ? 0 : level, active: status === 1 });
   }

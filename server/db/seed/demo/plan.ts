@@ -20,12 +20,17 @@ export const ELECTIVE = 4;
 /** A department's courses up to this level are faculty requirements of its sister programs. */
 export const FACULTY_REQUIREMENT_LEVELS = 2;
 
-export interface PlanEntry { course: DemoCourse; semester: 1 | 2; category: number }
+export interface PlanEntry {
+  course: DemoCourse;
+  semester: 1 | 2;
+  category: number;
+}
 
 /** Every department's program plan, keyed by department id: its own courses first. */
 export function programPlans(ctx: Pick<DemoContext, 'university' | 'courses'>): Map<number, PlanEntry[]> {
   const byDepartment = new Map<number, DemoCourse[]>();
-  for (const course of ctx.courses.courses) byDepartment.set(course.departmentId, [...(byDepartment.get(course.departmentId) ?? []), course]);
+  for (const course of ctx.courses.courses)
+    byDepartment.set(course.departmentId, [...(byDepartment.get(course.departmentId) ?? []), course]);
   const out = new Map<number, PlanEntry[]>();
   for (const faculty of ctx.university.faculties) {
     for (const department of faculty.departments) {
@@ -36,10 +41,14 @@ export function programPlans(ctx: Pick<DemoContext, 'university' | 'courses'>): 
       });
       for (const sister of faculty.departments) {
         if (sister.id === department.id) continue;
-        for (const course of byDepartment.get(sister.id) ?? []) if (course.level <= FACULTY_REQUIREMENT_LEVELS) planned.push({ course, category: FACULTY_REQUIREMENT });
+        for (const course of byDepartment.get(sister.id) ?? [])
+          if (course.level <= FACULTY_REQUIREMENT_LEVELS) planned.push({ course, category: FACULTY_REQUIREMENT });
       }
       const semesters = semestersOf(planned.map((e) => e.course));
-      out.set(department.id, planned.map((e) => ({ ...e, semester: semesters.get(e.course.id)! })));
+      out.set(
+        department.id,
+        planned.map((e) => ({ ...e, semester: semesters.get(e.course.id)! })),
+      );
     }
   }
   return out;

@@ -10,7 +10,11 @@ import type { DemoContext } from './context.ts';
 import { ELECTIVE, programPlans } from './plan.ts';
 
 /** Entities this module writes, in insert order (added to DEMO_ENTITIES). */
-export const REGISTRATION_ENTITIES: string[] = ['study_plan_courses', 'credit_hour_limits', 'registration_appointments'];
+export const REGISTRATION_ENTITIES: string[] = [
+  'study_plan_courses',
+  'credit_hour_limits',
+  'registration_appointments',
+];
 
 /** [name, Arabic name, GPA from, GPA below, hours] */
 const LIMITS: Array<[string, string, number, number, number]> = [
@@ -35,21 +39,45 @@ export async function seedRegistrationDemo(w: SeedWriter, ctx: DemoContext): Pro
   const plan: Row[] = [...programPlans(ctx)].flatMap(([departmentId, entries]) => {
     const programId = programOf.get(departmentId);
     if (!programId) return [];
-    return entries.filter((e) => e.course.departmentId === departmentId).map((e) => ({
-      id: w.id('study_plan_courses'), program_id: programId, course_id: e.course.id, level: e.course.level,
-      semester: e.semester, category_id: e.category, required: e.category !== ELECTIVE,
-    }));
+    return entries
+      .filter((e) => e.course.departmentId === departmentId)
+      .map((e) => ({
+        id: w.id('study_plan_courses'),
+        program_id: programId,
+        course_id: e.course.id,
+        level: e.course.level,
+        semester: e.semester,
+        category_id: e.category,
+        required: e.category !== ELECTIVE,
+      }));
   });
   await w.insert('study_plan_courses', plan);
-  await w.insert('credit_hour_limits', LIMITS.map(([name, name_local, min_gpa, max_gpa, max_hours]) => ({
-    id: w.id('credit_hour_limits'), name, name_local, min_gpa, max_gpa, max_hours,
-  })));
-  await w.insert('registration_appointments', APPOINTMENTS.map(([name, name_local, min, max, daysBefore]) => {
-    const opens = addDays(ctx.today, -daysBefore);
-    opens.setUTCHours(8, 0, 0, 0);
-    return {
-      id: w.id('registration_appointments'), term_id: ctx.terms.current.id, name, name_local,
-      min_earned_hours: min, max_earned_hours: max, opens_at: opens.toISOString(), closes_at: null,
-    };
-  }));
+  await w.insert(
+    'credit_hour_limits',
+    LIMITS.map(([name, name_local, min_gpa, max_gpa, max_hours]) => ({
+      id: w.id('credit_hour_limits'),
+      name,
+      name_local,
+      min_gpa,
+      max_gpa,
+      max_hours,
+    })),
+  );
+  await w.insert(
+    'registration_appointments',
+    APPOINTMENTS.map(([name, name_local, min, max, daysBefore]) => {
+      const opens = addDays(ctx.today, -daysBefore);
+      opens.setUTCHours(8, 0, 0, 0);
+      return {
+        id: w.id('registration_appointments'),
+        term_id: ctx.terms.current.id,
+        name,
+        name_local,
+        min_earned_hours: min,
+        max_earned_hours: max,
+        opens_at: opens.toISOString(),
+        closes_at: null,
+      };
+    }),
+  );
 }

@@ -9,7 +9,14 @@ import type { Row, SeedWriter } from '../writer.ts';
 
 type Season = 'fall' | 'spring' | 'summer';
 
-export interface DemoTerm { id: number; code: string; season: Season; year: number; start: Date; end: Date }
+export interface DemoTerm {
+  id: number;
+  code: string;
+  season: Season;
+  year: number;
+  start: Date;
+  end: Date;
+}
 export interface DemoTerms {
   current: DemoTerm;
   all: DemoTerm[];
@@ -17,7 +24,10 @@ export interface DemoTerms {
   fallOf(year: number): DemoTerm | undefined;
 }
 
-const SEASONS: Record<Season, { en: string; ar: string; letter: string; start: [number, number]; end: [number, number]; offset: number }> = {
+const SEASONS: Record<
+  Season,
+  { en: string; ar: string; letter: string; start: [number, number]; end: [number, number]; offset: number }
+> = {
   fall: { en: 'Fall', ar: 'الفصل الدراسي الخريفي', letter: 'F', start: [9, 20], end: [1, 20], offset: 0 },
   spring: { en: 'Spring', ar: 'الفصل الدراسي الربيعي', letter: 'S', start: [2, 10], end: [6, 10], offset: 1 },
   summer: { en: 'Summer', ar: 'الفصل الدراسي الصيفي', letter: 'U', start: [7, 1], end: [8, 25], offset: 1 },
@@ -46,8 +56,7 @@ export function currentTermOf(today: Date): { season: Season; year: number } {
   const day = Date.UTC(y, today.getUTCMonth(), today.getUTCDate());
   const running = candidates.find((t) => t.start.getTime() <= day && day <= t.end.getTime());
   if (running) return running;
-  return candidates.concat(ORDER.map((season) => termOf(season, y + 1)))
-    .find((t) => t.start.getTime() > day)!;
+  return candidates.concat(ORDER.map((season) => termOf(season, y + 1))).find((t) => t.start.getTime() > day)!;
 }
 
 export async function seedTerms(w: SeedWriter, today: Date): Promise<DemoTerms> {
@@ -69,14 +78,25 @@ export async function seedTerms(w: SeedWriter, today: Date): Promise<DemoTerms> 
     const calendarYear = t.year + spec.offset;
     const isCurrent = t === current;
     const row: Row = {
-      id: t.id, code: t.code, year: t.year, start_date: isoDate(t.start), end_date: isoDate(t.end),
-      name: `${spec.en} ${calendarYear}`, name_local: `${spec.ar} ${calendarYear}`,
-      is_current: isCurrent, is_control: isCurrent, is_exam: isCurrent,
-      is_admission_ug: t === admission, is_admission_pg: t === admission,
+      id: t.id,
+      code: t.code,
+      year: t.year,
+      start_date: isoDate(t.start),
+      end_date: isoDate(t.end),
+      name: `${spec.en} ${calendarYear}`,
+      name_local: `${spec.ar} ${calendarYear}`,
+      is_current: isCurrent,
+      is_control: isCurrent,
+      is_exam: isCurrent,
+      is_admission_ug: t === admission,
+      is_admission_pg: t === admission,
       max_credit_hours: t.season === 'summer' ? 9 : 18,
-      registration_start: isoDate(addDays(t.start, -21)), registration_end: isoDate(addDays(t.start, 7)),
-      add_drop_start: isoDate(t.start), add_drop_end: isoDate(addDays(t.start, 14)),
-      withdraw_start: isoDate(addDays(t.start, 15)), withdraw_end: isoDate(addDays(t.end, -21)),
+      registration_start: isoDate(addDays(t.start, -21)),
+      registration_end: isoDate(addDays(t.start, 7)),
+      add_drop_start: isoDate(t.start),
+      add_drop_end: isoDate(addDays(t.start, 14)),
+      withdraw_start: isoDate(addDays(t.start, 15)),
+      withdraw_end: isoDate(addDays(t.end, -21)),
     };
     // The demo opens the current term's registration on the day it is loaded (then add/drop,
     // then withdrawal), so a visitor can try registration whatever the date. Every window still
@@ -85,9 +105,12 @@ export async function seedTerms(w: SeedWriter, today: Date): Promise<DemoTerms> 
     if (isCurrent) {
       const inTerm = (days: number) => isoDate(new Date(Math.min(addDays(today, days).getTime(), t.end.getTime())));
       Object.assign(row, {
-        registration_start: isoDate(addDays(today, -7)), registration_end: inTerm(7),
-        add_drop_start: inTerm(8), add_drop_end: inTerm(21),
-        withdraw_start: inTerm(22), withdraw_end: inTerm(90),
+        registration_start: isoDate(addDays(today, -7)),
+        registration_end: inTerm(7),
+        add_drop_start: inTerm(8),
+        add_drop_end: inTerm(21),
+        withdraw_start: inTerm(22),
+        withdraw_end: inTerm(90),
       });
     }
     return row;
