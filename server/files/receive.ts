@@ -80,9 +80,10 @@ export async function receiveFile(part: MultipartFile, options: ReceiveOptions):
   await mkdir(options.dir, { recursive: true });
   const temp = path.join(options.dir, `.upload-${randomBytes(8).toString('hex')}`);
   const guard = sizeGuard(options.maxBytes, tooLarge);
+  const sink = createWriteStream(temp, { flags: 'wx' });
   try {
     try {
-      await pipeline(part.file, guard.stream, createWriteStream(temp, { flags: 'wx' }));
+      await pipeline(part.file, guard.stream, sink);
     } catch (error) {
       if (error instanceof HttpError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
         throw tooLarge();
@@ -108,6 +109,14 @@ export async function receiveFile(part: MultipartFile, options: ReceiveOptions):
     await rename(temp, path.join(options.dir, storedName));
     return { name, storedName, mime: detected.mime, ext: detected.ext, size: guard.size(), sha256: guard.digest() };
   } finally {
+    // A refused file can end the pipeline while the sink is still opening; the open would then
+    // create the temp file after the rm below, so the rm waits for the sink to close.
+    if (!sink.closed) {
+      // Not events.once: it rejects on the sink's own 'error', which is the refusal already thrown.
+      const closed = new Promise((resolve) => sink.once('close', resolve));
+      sink.destroy();
+      await closed;
+    }
     await rm(temp, { force: true });
     // Whatever was not read of the request (a refused file) is drained, so the answer can be sent.
     part.file.resume();
