@@ -113,7 +113,7 @@ export async function receiveFile(part: MultipartFile, options: ReceiveOptions):
     // create the temp file after the rm below, so the rm waits for the sink to close.
     if (!sink.closed) {
       // Not events.once: it rejects on the sink's own 'error', which is the refusal already thrown.
-      const closed = new Promise((resolve) => sink.once('close', resolve));
+      const closed = new Promise<void>((resolve) => sink.once('close', () => resolve()));
       sink.destroy();
       await closed;
     }

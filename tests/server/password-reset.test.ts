@@ -211,9 +211,7 @@ describe.each(BACKENDS)('password reset through SMTP on $name', (backend) => {
     // Eight wrong at once and the right one after them: the five guesses are spent, it is refused.
     await forget(sprayed.email);
     const second = otpIn(mailTo(sprayed.email).at(-1)!.text);
-    const others = Array.from({ length: 8 }, (_, i) =>
-      String((Number(second) + 1 + i) % 1_000_000).padStart(6, '0'),
-    );
+    const others = Array.from({ length: 8 }, (_, i) => String((Number(second) + 1 + i) % 1_000_000).padStart(6, '0'));
     const refused = await Promise.all(others.map((code) => reset(body(code))));
     expect(refused.every((a) => a.status === 422)).toBe(true);
     expect(await attempts()).toBe(5);
